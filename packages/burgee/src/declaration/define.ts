@@ -1,0 +1,60 @@
+import { checkCommand } from './check.js';
+import { DefinitionError } from './errors.js';
+import type { ArgumentSpecs, Command, CommandDefinition, OptionSpecs, Program, ProgramDefinition } from './types.js';
+
+/**
+ * Declares a command. The definition is checked at once; a broken one throws a
+ * `DefinitionError` naming the command and every remedy (DESIGN D1).
+ */
+export function defineCommand<const O extends OptionSpecs = {}, const A extends ArgumentSpecs = []>(
+  definition: CommandDefinition<O, A>,
+): Command {
+  const problems = checkCommand(definition as unknown as CommandDefinition, []);
+  if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
+  return Object.freeze({ ...definition }) as unknown as Command;
+}
+
+/** Declares a program: its name, version, commands and the settings every command shares. */
+export function defineProgram(definition: ProgramDefinition): Program {
+  const root = { name: definition.name, commands: definition.commands } as unknown as Command;
+  const problems = checkTree(root, []);
+  if (typeof definition.name !== 'string' || definition.name.length === 0) problems.unshift('a program needs a name');
+  if (definition.envPrefix !== undefined && !/^[A-Z][A-Z0-9_]*$/.test(definition.envPrefix)) {
+    problems.push(`program "${definition.name}" has envPrefix "${definition.envPrefix}"; use upper-case letters, digits and underscores, like "TOOL"`);
+  }
+  if (definition.schemaBudget !== undefined && !(Number.isInteger(definition.schemaBudget) && definition.schemaBudget > 0)) {
+    problems.push(`program "${definition.name}" has schemaBudget ${definition.schemaBudget}; use a positive whole number of characters`);
+  }
+  if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
+  return Object.freeze({ ...definition, root }) as Program;
+}
+
+/** Turns a single command into a one-command program, so `run(command)` works (DESIGN D1). */
+export function toProgram(target: Program | Command): Program {
+  if (isProgram(target)) return target;
+  return Object.freeze({ name: target.name, commands: [], root: target }) as unknown as Program;
+}
+
+/** True for what `defineProgram` returned. */
+export const isProgram = (value: unknown): value is Program =>
+  typeof value === 'object' && value !== null && 'root' in value && 'commands' in value;
+
+/** Each command was checked when defined; the tree adds what only the full path shows. */
+function checkTree(node: Command, path: readonly string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const child of node.commands ?? []) {
+    const full = [...path, child.name];
+    if (seen.has(child.name)) problems.push(`program has two commands named "${full.join(' ')}"; rename one`);
+    seen.add(child.name);
+    const toolName = full.join('_');
+    if (toolName.length > 128) {
+      problems.push(`command "${full.join(' ')}" becomes the MCP tool name "${toolName}", longer than 128 characters; shorten the command path`);
+    }
+    problems.push(...checkTree(child, full));
+  }
+  return problems;
+}
+
+const formatProblems = (problems: readonly string[]): string =>
+  problems.length === 1 ? `burgee: ${problems[0]}` : `burgee: ${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`;

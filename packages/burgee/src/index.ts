@@ -1,0 +1,22 @@
+export { defineCommand, defineProgram, DefinitionError, RESERVED_OPTIONS } from './declaration/index.js';
+export type {
+  ActionRequest,
+  ArgumentSpec,
+  Command,
+  CommandDefinition,
+  Context,
+  InferArguments,
+  InferOptions,
+  NextStep,
+  OptionSpec,
+  Program,
+  ProgramDefinition,
+  Progress,
+  StandardSchemaV1,
+} from './declaration/index.js';
+export { ExitCode, type ExitCodeName } from './manifest/exit-codes.js';
+export { Effects, type Manifest, type ManifestCommand, type ManifestOption } from './manifest/types.js';
+export { buildManifest } from './manifest/build.js';
+export { AuthError, BurgeeError, ConfigError, defineError, UsageError, type DefinedErrorClass } from './runtime/errors.js';
+export { run } from './runtime/run.js';
+export { detectAgent } from 'roundel';

@@ -1,0 +1,101 @@
+import type { ArgumentSpec, Command, OptionSpec, Program } from '../declaration/types.js';
+import { toKebab, toScreamingSnake } from './names.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from './types.js';
+
+/** Default character budget of a full `--schema` document (DESIGN S4). */
+export const DEFAULT_SCHEMA_BUDGET = 48_000;
+
+/** Builds the manifest of a checked program: plain data, no functions. */
+export function buildManifest(program: Program): Manifest {
+  const manifest: Manifest = {
+    name: program.name,
+    config: program.config === true,
+    schemaBudget: program.schemaBudget ?? DEFAULT_SCHEMA_BUDGET,
+    root: buildCommand(program.root, [], program.envPrefix),
+  };
+  if (program.version !== undefined) manifest.version = program.version;
+  if (program.description !== undefined) manifest.description = program.description;
+  if (program.envPrefix !== undefined) manifest.envPrefix = program.envPrefix;
+  return manifest;
+}
+
+function buildCommand(command: Command, path: string[], envPrefix: string | undefined): ManifestCommand {
+  const runnable = command.run !== undefined || command.load !== undefined;
+  const node: ManifestCommand = {
+    path,
+    name: command.name,
+    runnable,
+    hidden: command.hidden === true,
+    options: Object.entries(command.options ?? {}).map(([key, spec]) => buildOption(key, spec as OptionSpec, envPrefix)),
+    arguments: (command.arguments ?? []).map(buildArgument),
+    examples: (command.examples ?? []).map((e) => (typeof e === 'string' ? { command: e } : { ...e })),
+    commands: (command.commands ?? []).map((child) => buildCommand(child, [...path, child.name], envPrefix)),
+  };
+  if (command.description !== undefined) node.description = command.description;
+  if (command.summary !== undefined) node.summary = command.summary;
+  if (runnable) node.effects = command.effects ?? 'undeclared';
+  if (command.deprecated !== undefined) node.deprecated = command.deprecated;
+  if (command.output !== undefined) node.output = command.output;
+  return node;
+}
+
+function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefined): ManifestOption {
+  const option: ManifestOption = {
+    key,
+    flag: `--${toKebab(key)}`,
+    type: spec.type,
+    required: spec.required === true,
+    multiple: spec.multiple === true,
+    separator: spec.separator ?? ',',
+    integer: spec.integer === true,
+    hidden: spec.hidden === true,
+    negatable: spec.type === 'boolean' && spec.negatable !== false,
+    secret: spec.secret === true,
+    dynamic: spec.complete !== undefined,
+    refined: spec.schema !== undefined,
+  };
+  const env = spec.env ?? (envPrefix === undefined ? undefined : `${envPrefix}_${toScreamingSnake(key)}`);
+  if (spec.description !== undefined) option.description = spec.description;
+  if (spec.default !== undefined) option.default = copyScalar(spec.default);
+  if (spec.short !== undefined) option.short = spec.short;
+  if (env !== undefined) option.env = env;
+  if (spec.choices !== undefined) option.choices = [...spec.choices];
+  if (spec.minimum !== undefined) option.minimum = spec.minimum;
+  if (spec.maximum !== undefined) option.maximum = spec.maximum;
+  if (spec.placeholder !== undefined) option.placeholder = spec.placeholder;
+  if (spec.deprecated !== undefined) option.deprecated = spec.deprecated;
+  if (spec.prompt !== undefined) option.prompt = { message: spec.prompt.message };
+  return option;
+}
+
+function buildArgument(spec: ArgumentSpec): ManifestArgument {
+  const argument: ManifestArgument = {
+    name: spec.name,
+    required: spec.required !== false && spec.default === undefined,
+    variadic: spec.variadic === true,
+  };
+  if (spec.description !== undefined) argument.description = spec.description;
+  if (spec.default !== undefined) argument.default = typeof spec.default === 'string' ? spec.default : [...spec.default];
+  return argument;
+}
+
+const copyScalar = (value: Scalar | readonly Scalar[]): Scalar | Scalar[] =>
+  Array.isArray(value) ? [...(value as readonly Scalar[])] : (value as Scalar);
+
+/** Every command below `root`, depth first, root included when it runs something. */
+export function listCommands(root: ManifestCommand): ManifestCommand[] {
+  const out: ManifestCommand[] = [];
+  const visit = (node: ManifestCommand): void => {
+    if (node.runnable) out.push(node);
+    for (const child of node.commands) visit(child);
+  };
+  visit(root);
+  return out;
+}
+
+/** Finds the command at `path` below `root`. */
+export function findCommand(root: ManifestCommand, path: readonly string[]): ManifestCommand | undefined {
+  let node: ManifestCommand | undefined = root;
+  for (const word of path) node = node?.commands.find((c) => c.name === word);
+  return node;
+}

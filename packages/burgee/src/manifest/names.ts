@@ -1,0 +1,11 @@
+/** `dryRun` → `dry-run`. */
+export const toKebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** `dry-run` → `dryRun`. */
+export const toCamel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** `dryRun` → `DRY_RUN`, for derived environment variable names. */
+export const toScreamingSnake = (key: string): string => toKebab(key).replace(/-/g, '_').toUpperCase();
+
+/** camelCase keys: a lower-case letter first, then letters and digits. */
+export const isCamelCase = (key: string): boolean => /^[a-z][a-zA-Z0-9]*$/.test(key);

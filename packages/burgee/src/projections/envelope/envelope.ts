@@ -1,0 +1,78 @@
+/** Where one option's value came from, as the envelope publishes it (DESIGN E6). */
+export type ProvenanceEntry = { source: 'flag' | 'env' | 'config' | 'default'; location?: string; redacted?: true };
+
+export type SuccessEnvelope = {
+  ok: true;
+  data: unknown;
+  meta: { provenance: Record<string, ProvenanceEntry>; changed?: boolean };
+};
+
+export type ErrorBody = {
+  code: number;
+  message: string;
+  hint?: string;
+  fix?: string;
+  usage?: { command: string; options?: { name: string; description: string }[]; commands?: { name: string; description: string }[] };
+};
+
+export type FailureEnvelope = { ok: false; error: ErrorBody };
+
+export type ActionRequiredEnvelope = {
+  ok: false;
+  status: 'action_required';
+  reason: string;
+  message: string;
+  next: { command: string; when?: string }[];
+  hint?: string;
+  error: { code: 4; message: string };
+};
+
+export type Envelope = SuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
+
+/** The success envelope (DESIGN E3, E4); `changed` only for idempotent commands. */
+export function toSuccessEnvelope(data: unknown, provenance: Record<string, ProvenanceEntry>, changed?: boolean): SuccessEnvelope {
+  const meta: SuccessEnvelope['meta'] = { provenance };
+  if (changed !== undefined) meta.changed = changed;
+  return { ok: true, data: data === undefined ? null : data, meta };
+}
+
+/** The failure envelope (DESIGN E5), keys in contract order. */
+export function toFailureEnvelope(failure: ErrorBody): FailureEnvelope {
+  const error: ErrorBody = { code: failure.code, message: failure.message };
+  if (failure.hint !== undefined) error.hint = failure.hint;
+  if (failure.fix !== undefined) error.fix = failure.fix;
+  if (failure.usage !== undefined) error.usage = failure.usage;
+  return { ok: false, error };
+}
+
+/**
+ * The action-required envelope (DESIGN A4): every next command gets the program name in
+ * front and, for `--json` callers, ` --json` at the end, never twice.
+ */
+export function toActionRequiredEnvelope(
+  program: string,
+  request: { reason: string; message: string; next: readonly { command: string; when?: string }[]; hint?: string },
+  json: boolean,
+): ActionRequiredEnvelope {
+  const next = request.next.map((step) => {
+    const out: { command: string; when?: string } = { command: nextCommand(program, step.command, json) };
+    if (step.when !== undefined) out.when = step.when;
+    return out;
+  });
+  const envelope: ActionRequiredEnvelope = { ok: false, status: 'action_required', reason: request.reason, message: request.message, next, error: { code: 4, message: request.message } };
+  if (request.hint !== undefined) {
+    const { error, ...rest } = envelope;
+    return { ...rest, hint: request.hint, error };
+  }
+  return envelope;
+}
+
+function nextCommand(program: string, command: string, json: boolean): string {
+  const trimmed = command.trim();
+  const named = trimmed === program || trimmed.startsWith(`${program} `) ? trimmed : `${program} ${trimmed}`;
+  if (!json || /(^|\s)--json(\s|$)/.test(named)) return named;
+  return `${named} --json`;
+}
+
+/** One compact JSON line, without the newline the runtime adds. */
+export const renderEnvelope = (envelope: Envelope): string => JSON.stringify(envelope);

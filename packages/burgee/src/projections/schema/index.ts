@@ -1,0 +1,11 @@
+export { schemaCommandName, toCommandSchema } from './command-schema.js';
+export { publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
+export {
+  findSchemaCommand,
+  firstSentence,
+  listSchemaCommands,
+  renderSchema,
+  toSchemaDocument,
+} from './schema-document.js';
+export { selectSchemaField } from './select-field.js';
+export type * from './types.js';

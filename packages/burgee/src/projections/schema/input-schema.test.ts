@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { toInputSchema } from './input-schema.js';
+
+// The declaration API is written elsewhere, so manifests are written out by hand here.
+const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
+  key,
+  flag,
+  type: 'string',
+  required: false,
+  multiple: false,
+  separator: ',',
+  integer: false,
+  hidden: false,
+  negatable: false,
+  secret: false,
+  dynamic: false,
+  refined: false,
+  ...extra,
+});
+const argument = (name: string, extra: Partial<ManifestArgument> = {}): ManifestArgument => ({
+  name,
+  required: true,
+  variadic: false,
+  ...extra,
+});
+const command = (extra: Partial<ManifestCommand>): ManifestCommand => ({
+  path: ['x'],
+  name: 'x',
+  effects: 'read_only',
+  runnable: true,
+  hidden: false,
+  options: [],
+  arguments: [],
+  examples: [],
+  commands: [],
+  ...extra,
+});
+
+describe('toInputSchema', () => {
+  it('S2 · deploy inputSchema is exact', () => {
+    const deploy = command({
+      path: ['deploy'],
+      name: 'deploy',
+      description: 'Deploy a build',
+      effects: 'non_idempotent',
+      options: [
+        option('target', '--target', { required: true, description: 'where to deploy' }),
+        option('yes', '--yes', { type: 'boolean', negatable: true, description: 'skip the confirmation' }),
+      ],
+    });
+    expect(JSON.stringify(toInputSchema(deploy))).toBe(
+      '{"type":"object","properties":{"target":{"type":"string","flag":"--target","description":"where to deploy"},"yes":{"type":"boolean","flag":"--yes","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}',
+    );
+  });
+
+  it('S2 · integer, enum, bounds and default map in the published key order', () => {
+    const schema = toInputSchema(
+      command({
+        options: [
+          option('port', '--port', { type: 'number', integer: true, default: 80, minimum: 1, maximum: 65535 }),
+          option('level', '--level', { choices: ['low', 'high'], default: 'low', description: 'how loud' }),
+          option('ratio', '--ratio', { type: 'number', maximum: 1 }),
+        ],
+      }),
+    );
+    expect(JSON.stringify(schema.properties)).toBe(
+      '{"port":{"type":"integer","flag":"--port","default":80,"minimum":1,"maximum":65535},' +
+        '"level":{"type":"string","flag":"--level","description":"how loud","enum":["low","high"],"default":"low"},' +
+        '"ratio":{"type":"number","flag":"--ratio","maximum":1}}',
+    );
+  });
+
+  it('S2 · multiple options become arrays whose items carry type, enum and bounds', () => {
+    const schema = toInputSchema(
+      command({
+        options: [
+          option('tag', '--tag', { multiple: true, choices: ['a', 'b'], default: ['a'], description: 'tags' }),
+          option('size', '--size', { type: 'number', integer: true, multiple: true, minimum: 0, default: 3 }),
+        ],
+      }),
+    );
+    expect(JSON.stringify(schema.properties)).toBe(
+      '{"tag":{"type":"array","items":{"type":"string","enum":["a","b"]},"flag":"--tag","description":"tags","default":["a"]},' +
+        '"size":{"type":"array","items":{"type":"integer","minimum":0},"flag":"--size","default":[3]}}',
+    );
+  });
+
+  it('S2 · arguments come first, variadic ones as string arrays, with description and default', () => {
+    const schema = toInputSchema(
+      command({
+        options: [option('force', '--force', { type: 'boolean' })],
+        arguments: [
+          argument('source', { description: 'what to copy' }),
+          argument('rest', { variadic: true, required: false, default: ['a', 'b'] }),
+        ],
+      }),
+    );
+    expect(Object.keys(schema.properties)).toEqual(['source', 'rest', 'force']);
+    expect(schema.properties.source).toEqual({ type: 'string', description: 'what to copy' });
+    expect(schema.properties.rest).toEqual({ type: 'array', items: { type: 'string' }, default: ['a', 'b'] });
+    expect(schema.required).toEqual(['source']);
+  });
+
+  it('S2 · secret defaults are never published; hidden options are absent; deprecated is marked last', () => {
+    const schema = toInputSchema(
+      command({
+        options: [
+          option('token', '--token', { secret: true, default: 's3cr3t', env: 'TOKEN' }),
+          option('internal', '--internal', { hidden: true, required: true }),
+          option('old', '--old', { deprecated: 'use --new', description: 'legacy' }),
+        ],
+      }),
+    );
+    expect(JSON.stringify(schema)).not.toContain('s3cr3t');
+    expect(schema.properties.token).toEqual({ type: 'string', flag: '--token' });
+    expect(schema.properties).not.toHaveProperty('internal');
+    expect(JSON.stringify(schema.properties.old)).toBe(
+      '{"type":"string","flag":"--old","description":"legacy","deprecated":true}',
+    );
+    expect(schema.required).toEqual([]);
+  });
+
+  it('S2 · required lists required arguments, then required options without a default, in order', () => {
+    const schema = toInputSchema(
+      command({
+        arguments: [argument('first'), argument('second', { required: false })],
+        options: [
+          option('b', '--b', { required: true }),
+          option('a', '--a', { required: true, default: 'x' }),
+          option('c', '--c', { required: true, type: 'number' }),
+        ],
+      }),
+    );
+    expect(schema.required).toEqual(['first', 'b', 'c']);
+    expect(Object.keys(schema)).toEqual(['type', 'properties', 'required', 'additionalProperties']);
+  });
+});

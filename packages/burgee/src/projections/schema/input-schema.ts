@@ -1,0 +1,64 @@
+import type { ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+import type { InputItems, InputProperty, InputSchema, InputValueType } from './types.js';
+
+/** The JSON Schema of a command's inputs: arguments, then visible options (DESIGN S2). */
+export function toInputSchema(command: ManifestCommand): InputSchema {
+  const properties: Record<string, InputProperty> = {};
+  const required: string[] = [];
+  for (const argument of command.arguments) {
+    properties[argument.name] = toArgumentProperty(argument);
+    if (argument.required) required.push(argument.name);
+  }
+  for (const option of visibleOptions(command)) {
+    properties[option.key] = toOptionProperty(option);
+    if (option.required && option.default === undefined) required.push(option.key);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** The options callers may see: hidden ones exist for the program only. */
+export const visibleOptions = (command: ManifestCommand): ManifestOption[] => command.options.filter((o) => !o.hidden);
+
+function toArgumentProperty(argument: ManifestArgument): InputProperty {
+  const property: InputProperty = argument.variadic ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+  if (argument.description !== undefined) property.description = argument.description;
+  if (argument.default !== undefined) {
+    property.default = typeof argument.default === 'string' ? argument.default : [...argument.default];
+  }
+  return property;
+}
+
+const valueType = (option: ManifestOption): InputValueType => (option.integer ? 'integer' : option.type);
+
+function toOptionProperty(option: ManifestOption): InputProperty {
+  // Key order is part of the contract (S2 is compared byte for byte), so each branch builds in order.
+  const property: InputProperty = option.multiple
+    ? { type: 'array', items: toItems(option), flag: option.flag }
+    : { type: valueType(option), flag: option.flag };
+  if (option.description !== undefined) property.description = option.description;
+  if (!option.multiple && option.choices !== undefined) property.enum = [...option.choices];
+  const fallback = publishedDefault(option);
+  if (fallback !== undefined) property.default = fallback;
+  if (!option.multiple) addBounds(property, option);
+  if (option.deprecated !== undefined) property.deprecated = true;
+  return property;
+}
+
+function toItems(option: ManifestOption): InputItems {
+  const items: InputItems = { type: valueType(option) };
+  if (option.choices !== undefined) items.enum = [...option.choices];
+  addBounds(items, option);
+  return items;
+}
+
+function addBounds(target: { minimum?: number; maximum?: number }, option: ManifestOption): void {
+  if (option.minimum !== undefined) target.minimum = option.minimum;
+  if (option.maximum !== undefined) target.maximum = option.maximum;
+}
+
+/** The default as callers may see it: never a secret, and always an array for repeatable options. */
+export function publishedDefault(option: ManifestOption): Scalar | Scalar[] | undefined {
+  if (option.secret || option.default === undefined) return undefined;
+  if (Array.isArray(option.default)) return [...option.default];
+  return option.multiple ? [option.default] : option.default;
+}

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { toSchemaDocument } from './schema-document.js';
+import type { FullSchemaDocument } from './types.js';
+
+// ajv is CommonJS: under NodeNext TypeScript types the default import as the module, whose `default`
+// is the class; ajv also sets `module.exports.default`, so the same expression works at run time.
+const Ajv = Ajv2020.default;
+const programSchema: unknown = JSON.parse(
+  readFileSync(new URL('../../../program-schema.json', import.meta.url), 'utf8'),
+);
+const validate = new Ajv({ strict: true, allErrors: true }).compile(programSchema as object);
+
+const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
+  key,
+  flag,
+  type: 'string',
+  required: false,
+  multiple: false,
+  separator: ',',
+  integer: false,
+  hidden: false,
+  negatable: false,
+  secret: false,
+  dynamic: false,
+  refined: false,
+  ...extra,
+});
+const command = (path: string[], extra: Partial<ManifestCommand> = {}): ManifestCommand => ({
+  path,
+  name: path.at(-1) ?? 'tool',
+  effects: 'read_only',
+  runnable: true,
+  hidden: false,
+  options: [],
+  arguments: [],
+  examples: [],
+  commands: [],
+  ...extra,
+});
+
+// One of everything the document can carry, so the validator sees every branch of the schema.
+const rich: Manifest = {
+  name: 'tool',
+  version: '1.0.0',
+  description: 'A rich tool',
+  config: true,
+  envPrefix: 'TOOL',
+  schemaBudget: 48_000,
+  root: command([], {
+    runnable: false,
+    commands: [
+      command(['deploy'], {
+        description: 'Deploy a build',
+        effects: 'non_idempotent',
+        examples: [{ command: 'tool deploy --target prod', description: 'to prod' }, { command: 'tool deploy' }],
+        output: { type: 'object', properties: { target: { type: 'string' } } },
+        options: [
+          option('target', '--target', { required: true, description: 'where to deploy', env: 'TOOL_TARGET' }),
+          option('dryRun', '--dry-run', { type: 'boolean', negatable: true, short: 'n' }),
+          option('port', '--port', { type: 'number', integer: true, minimum: 1, maximum: 65535, default: 80 }),
+          option('tag', '--tag', { multiple: true, separator: ';', choices: ['a', 'b'], default: ['a'] }),
+          option('token', '--token', { secret: true, default: 'x', placeholder: 'TOKEN' }),
+          option('old', '--old', { deprecated: 'use --target' }),
+          option('trace', '--trace', { hidden: true }),
+        ],
+        arguments: [
+          { name: 'build', description: 'the build', required: true, variadic: false },
+          { name: 'extra', required: false, variadic: true, default: ['x'] },
+        ],
+      }),
+      command(['status'], { summary: 'Show status', deprecated: 'use info', effects: 'idempotent' }),
+      command(['purge'], { effects: 'withheld' }),
+      command(['legacy'], { effects: 'undeclared' }),
+    ],
+  }),
+};
+const full = toSchemaDocument(rich) as FullSchemaDocument;
+const errorsOf = (value: unknown): string => JSON.stringify(validate.errors ?? [], null, 1) + JSON.stringify(value);
+
+const broken: Record<string, (doc: FullSchemaDocument) => unknown> = {
+  'missing schemaVersion': ({ schemaVersion: _gone, ...doc }) => doc,
+  'schemaVersion 2': (doc) => ({ ...doc, schemaVersion: 2 }),
+  'an unknown effects value': (doc) => ({ ...doc, commands: [{ ...doc.commands[0], effects: 'destructive' }] }),
+  'an option with an unknown type': (doc) => withOption(doc, { type: 'date' }),
+  'an option with an unknown key': (doc) => withOption(doc, { colour: 'red' }),
+  'an option without a flag': (doc) => withOption(doc, { flag: undefined }),
+  'a secret option publishing its default': (doc) => withOption(doc, { secret: true, default: 'x' }),
+  'a command without inputSchema': (doc) => ({ ...doc, commands: [{ ...doc.commands[0], inputSchema: undefined }] }),
+  'an inputSchema allowing additional properties': (doc) => ({
+    ...doc,
+    commands: [{ ...doc.commands[0], inputSchema: { ...doc.commands[0]?.inputSchema, additionalProperties: true } }],
+  }),
+  'an array input without items': (doc) => withInput(doc, { type: 'array' }),
+  'a wrong exit code': (doc) => ({ ...doc, exitCodes: { ...doc.exitCodes, USAGE: 64 } }),
+  'a summary without its hint': ({ commands, ...doc }) => ({ ...doc, summarised: true, budget: 1, commands: [] }),
+  'a full document marked summarised false': (doc) => ({ ...doc, summarised: false }),
+};
+
+function withOption(doc: FullSchemaDocument, patch: Record<string, unknown>): unknown {
+  const first = doc.commands[0];
+  const options = [{ ...first?.options[0], ...patch }, ...(first?.options.slice(1) ?? [])];
+  return JSON.parse(JSON.stringify({ ...doc, commands: [{ ...first, options }] }));
+}
+
+function withInput(doc: FullSchemaDocument, property: Record<string, unknown>): unknown {
+  const first = doc.commands[0];
+  const inputSchema = { ...first?.inputSchema, properties: { ...first?.inputSchema.properties, bad: property } };
+  return { ...doc, commands: [{ ...first, inputSchema }] };
+}
+
+describe('program-schema.json', () => {
+  it('S5 · is JSON Schema 2020-12 with an $id and compiles under ajv strict mode', () => {
+    expect(programSchema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'https://burgee.dev/program-schema.json',
+    });
+  });
+
+  it('S5 · a rich full document validates', () => {
+    expect(full.commands.map((c) => c.effects)).toEqual(['non_idempotent', 'idempotent', 'withheld', 'undeclared']);
+    expect(validate(full), errorsOf(full)).toBe(true);
+  });
+
+  it('S5 · the summary of the same program validates', () => {
+    const summary = toSchemaDocument(rich, { budget: 200 });
+    expect(summary).toMatchObject({ summarised: true });
+    expect(validate(summary), errorsOf(summary)).toBe(true);
+  });
+
+  it('S5 · a one-command program validates', () => {
+    const solo = toSchemaDocument({ ...rich, root: command([], { name: 'solo', arguments: [] }) });
+    expect(validate(solo), errorsOf(solo)).toBe(true);
+  });
+
+  it('S5 · the helpers that break documents leave them valid when they change nothing', () => {
+    for (const value of [withOption(full, {}), withInput(full, { type: 'string' })]) {
+      expect(validate(value), errorsOf(value)).toBe(true);
+    }
+  });
+
+  it.each(Object.entries(broken))('S5 · a document with %s fails', (_title, breakIt) => {
+    const value = breakIt(full);
+    expect(validate(value)).toBe(false);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { toCommandSchema } from './command-schema.js';
+import { findSchemaCommand, firstSentence, renderSchema, toSchemaDocument } from './schema-document.js';
+import type { FullSchemaDocument, SummarySchemaDocument } from './types.js';
+
+// The declaration API is written elsewhere, so manifests are written out by hand here.
+const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
+  key,
+  flag,
+  type: 'string',
+  required: false,
+  multiple: false,
+  separator: ',',
+  integer: false,
+  hidden: false,
+  negatable: false,
+  secret: false,
+  dynamic: false,
+  refined: false,
+  ...extra,
+});
+const command = (path: string[], extra: Partial<ManifestCommand> = {}): ManifestCommand => ({
+  path,
+  name: path.at(-1) ?? 'tool',
+  effects: 'read_only',
+  runnable: true,
+  hidden: false,
+  options: [],
+  arguments: [],
+  examples: [],
+  commands: [],
+  ...extra,
+});
+const group = (path: string[], commands: ManifestCommand[], extra: Partial<ManifestCommand> = {}): ManifestCommand => {
+  const { effects: _none, ...node } = command(path, { runnable: false, commands, ...extra });
+  return node;
+};
+const program = (root: ManifestCommand, extra: Partial<Manifest> = {}): Manifest => ({
+  name: 'tool',
+  config: false,
+  schemaBudget: 48_000,
+  root,
+  ...extra,
+});
+
+const deploy = command(['deploy'], {
+  description: 'Deploy a build. It asks first.',
+  effects: 'non_idempotent',
+  options: [
+    option('target', '--target', { required: true, description: 'where to deploy' }),
+    option('yes', '--yes', { type: 'boolean', negatable: true, description: 'skip the confirmation' }),
+  ],
+});
+const tool = program(
+  group(
+    [],
+    [
+      deploy,
+      group(
+        ['config'],
+        [command(['config', 'get'], { summary: 'Read a value' }), command(['config', 'secret'], { hidden: true })],
+      ),
+      command(['purge'], { effects: 'withheld', description: 'Delete everything' }),
+      command(['internal'], { hidden: true }),
+      group(['debug'], [command(['debug', 'dump'])], { hidden: true }),
+    ],
+  ),
+  { version: '1.2.3', description: 'A tool' },
+);
+
+describe('toCommandSchema', () => {
+  it('S1 · a command lists its parts in order and keeps absent keys absent', () => {
+    const schema = toCommandSchema(deploy);
+    expect(Object.keys(schema)).toEqual([
+      'name',
+      'description',
+      'effects',
+      'arguments',
+      'options',
+      'examples',
+      'inputSchema',
+    ]);
+    expect(schema.options).toEqual([
+      { name: 'target', flag: '--target', type: 'string', description: 'where to deploy', required: true },
+      { name: 'yes', flag: '--yes', type: 'boolean', description: 'skip the confirmation', required: false },
+    ]);
+    expect(JSON.stringify(schema.inputSchema)).toContain('"required":["target"]');
+  });
+
+  it('S1 · options publish every declared detail except secrets, hidden ones and the default separator', () => {
+    const rich = command(['serve'], {
+      summary: 'Serve',
+      deprecated: 'use run',
+      output: { type: 'object' },
+      arguments: [{ name: 'files', required: false, variadic: true, default: ['a'] }],
+      examples: [{ command: 'tool serve --port 80', description: 'on 80' }, { command: 'tool serve' }],
+      options: [
+        option('port', '--port', { type: 'number', integer: true, minimum: 1, short: 'p', env: 'PORT', default: 8080 }),
+        option('tag', '--tag', { multiple: true, separator: ';', choices: ['a', 'b'], placeholder: 'TAG' }),
+        option('header', '--header', { multiple: true }),
+        option('token', '--token', { secret: true, default: 'hunter2', deprecated: 'use --key' }),
+        option('trace', '--trace', { hidden: true }),
+      ],
+    });
+    const schema = toCommandSchema(rich);
+    expect(Object.keys(schema)).toEqual([
+      ...['name', 'summary', 'effects', 'deprecated', 'arguments', 'options', 'examples', 'inputSchema', 'output'],
+    ]);
+    expect(schema.arguments).toEqual([{ name: 'files', required: false, variadic: true, default: ['a'] }]);
+    expect(schema.examples).toEqual([
+      { command: 'tool serve --port 80', description: 'on 80' },
+      { command: 'tool serve' },
+    ]);
+    expect(schema.options.map((o) => JSON.stringify(o))).toEqual([
+      '{"name":"port","flag":"--port","type":"number","required":false,"default":8080,"short":"p","env":"PORT","minimum":1,"integer":true}',
+      '{"name":"tag","flag":"--tag","type":"string","required":false,"choices":["a","b"],"multiple":true,"separator":";","placeholder":"TAG"}',
+      '{"name":"header","flag":"--header","type":"string","required":false,"multiple":true}',
+      '{"name":"token","flag":"--token","type":"string","required":false,"deprecated":"use --key","secret":true}',
+    ]);
+    expect(JSON.stringify(schema)).not.toContain('hunter2');
+  });
+
+  it('S1 · the root of a one-command program is named after the command', () => {
+    expect(toCommandSchema(command([], { name: 'solo' })).name).toBe('solo');
+  });
+});
+
+describe('toSchemaDocument', () => {
+  it('S1 · the document lists runnable commands depth first, withheld included, hidden absent', () => {
+    const doc = toSchemaDocument(tool) as FullSchemaDocument;
+    expect(Object.keys(doc)).toEqual(['schemaVersion', 'name', 'version', 'description', 'exitCodes', 'commands']);
+    expect(doc.exitCodes).toEqual({ OK: 0, RUNTIME: 1, USAGE: 2, CONFIG: 3, CANCELLED: 4, AUTH: 5, SIGINT: 130 });
+    expect(doc.commands.map((c) => [c.name, c.effects])).toEqual([
+      ['deploy', 'non_idempotent'],
+      ['config get', 'read_only'],
+      ['purge', 'withheld'],
+    ]);
+    expect(renderSchema(doc)).not.toMatch(/internal|debug|secret/);
+  });
+
+  it('S1 · a one-command program lists its root under its own name', () => {
+    const doc = toSchemaDocument(program(command([], { name: 'solo' }))) as FullSchemaDocument;
+    expect(doc.commands.map((c) => c.name)).toEqual(['solo']);
+    expect(doc).not.toHaveProperty('version');
+  });
+
+  it('S4 · over the manifest budget the summary replaces the document and names the hint', () => {
+    const doc = toSchemaDocument({ ...tool, schemaBudget: 100 }) as SummarySchemaDocument;
+    expect(doc).toEqual({
+      schemaVersion: 1,
+      name: 'tool',
+      version: '1.2.3',
+      description: 'A tool',
+      summarised: true,
+      budget: 100,
+      exitCodes: { OK: 0, RUNTIME: 1, USAGE: 2, CONFIG: 3, CANCELLED: 4, AUTH: 5, SIGINT: 130 },
+      commands: [
+        { name: 'deploy', summary: 'Deploy a build.', effects: 'non_idempotent' },
+        { name: 'config get', summary: 'Read a value', effects: 'read_only' },
+        { name: 'purge', summary: 'Delete everything', effects: 'withheld' },
+      ],
+      hint: 'tool <command> --schema prints one command in full',
+    });
+  });
+
+  it('S4 · the budget option overrides the manifest, and the boundary is inclusive', () => {
+    const length = renderSchema(toSchemaDocument(tool)).length;
+    expect(toSchemaDocument(tool, { budget: length })).not.toHaveProperty('summarised');
+    expect(toSchemaDocument(tool, { budget: length - 1 })).toMatchObject({ summarised: true, budget: length - 1 });
+    expect(toSchemaDocument(tool, { budget: 0 })).toMatchObject({ summarised: true });
+  });
+
+  it('S4 · a summary falls back to the first sentence of the description, else ""', () => {
+    expect(firstSentence('Deploy a build. It asks first.')).toBe('Deploy a build.');
+    expect(firstSentence('Use v1.2 now! Then more')).toBe('Use v1.2 now!');
+    expect(firstSentence('One line\nsecond line')).toBe('One line');
+    expect(firstSentence('')).toBe('');
+  });
+
+  it('S3 · drilling gives the full command even when the document is summarised', () => {
+    const small = { ...tool, schemaBudget: 10 };
+    expect(findSchemaCommand(small, ['deploy'])).toEqual(toCommandSchema(deploy));
+    expect(findSchemaCommand(small, ['config', 'get'])?.name).toBe('config get');
+    expect(findSchemaCommand(small, ['purge'])?.effects).toBe('withheld');
+  });
+
+  it('S3 · drilling finds nothing for groups, hidden commands, children of hidden groups and unknown paths', () => {
+    for (const path of [['config'], ['internal'], ['config', 'secret'], ['debug', 'dump'], ['nope'], []]) {
+      expect(findSchemaCommand(tool, path)).toBeUndefined();
+    }
+  });
+
+  it('S1 · renderSchema is one compact line with no trailing newline', () => {
+    const text = renderSchema(toSchemaDocument(tool));
+    expect(text).not.toContain('\n');
+    expect(JSON.parse(text)).toEqual(toSchemaDocument(tool));
+  });
+});

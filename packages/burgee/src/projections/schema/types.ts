@@ -1,0 +1,122 @@
+/**
+ * Shapes of the `--schema` surface (DESIGN S1–S4): plain JSON data, described for validators by
+ * `program-schema.json` at the package root.
+ */
+import type { ManifestEffects, Scalar } from '../../manifest/types.js';
+
+/** The JSON Schema type of one value inside an input schema. */
+export type InputValueType = 'string' | 'number' | 'integer' | 'boolean';
+
+/** The element schema of a `multiple` option or variadic argument. */
+export type InputItems = {
+  type: InputValueType;
+  enum?: Scalar[];
+  minimum?: number;
+  maximum?: number;
+};
+
+/** One property of an input schema: a scalar, or an array for repeatable inputs. */
+export type InputProperty = {
+  type: InputValueType | 'array';
+  items?: InputItems;
+  flag?: string;
+  description?: string;
+  enum?: Scalar[];
+  default?: Scalar | Scalar[];
+  minimum?: number;
+  maximum?: number;
+  deprecated?: true;
+};
+
+/** The JSON Schema of a command's inputs, shared by `--schema` and the MCP tool (DESIGN S2). */
+export type InputSchema = {
+  type: 'object';
+  properties: Record<string, InputProperty>;
+  required: string[];
+  additionalProperties: false;
+};
+
+/** One visible option as `--schema` publishes it. */
+export type OptionSchema = {
+  name: string;
+  flag: string;
+  type: 'string' | 'number' | 'boolean';
+  description?: string;
+  required: boolean;
+  default?: Scalar | Scalar[];
+  short?: string;
+  env?: string;
+  choices?: Scalar[];
+  multiple?: true;
+  separator?: string;
+  minimum?: number;
+  maximum?: number;
+  integer?: true;
+  placeholder?: string;
+  deprecated?: string;
+  secret?: true;
+};
+
+/** One positional argument as `--schema` publishes it. */
+export type ArgumentSchema = {
+  name: string;
+  description?: string;
+  required: boolean;
+  variadic: boolean;
+  default?: string | string[];
+};
+
+/** One example invocation as `--schema` publishes it. */
+export type ExampleSchema = { command: string; description?: string };
+
+/** One command in full, as `--schema` publishes it and as drilling prints it (DESIGN S1, S3). */
+export type CommandSchema = {
+  name: string;
+  description?: string;
+  summary?: string;
+  effects: ManifestEffects;
+  deprecated?: string;
+  arguments: ArgumentSchema[];
+  options: OptionSchema[];
+  examples: ExampleSchema[];
+  inputSchema: InputSchema;
+  output?: Record<string, unknown>;
+};
+
+/** The exit-code table as published: name → number. */
+export type ExitCodeTable = Record<string, number>;
+
+/** The whole program in full (DESIGN S1). */
+export type FullSchemaDocument = {
+  schemaVersion: 1;
+  name: string;
+  version?: string;
+  description?: string;
+  exitCodes: ExitCodeTable;
+  commands: CommandSchema[];
+};
+
+/** One command's line in an over-budget summary. */
+export type CommandSummary = { name: string; summary: string; effects: ManifestEffects };
+
+/** What `--schema` prints instead of the full document when it exceeds the budget (DESIGN S4). */
+export type SummarySchemaDocument = {
+  schemaVersion: 1;
+  name: string;
+  version?: string;
+  description?: string;
+  summarised: true;
+  budget: number;
+  exitCodes: ExitCodeTable;
+  commands: CommandSummary[];
+  hint: string;
+};
+
+/** Either shape of the `--schema` document. */
+export type SchemaDocument = FullSchemaDocument | SummarySchemaDocument;
+
+/** Options of `toSchemaDocument`. */
+export type SchemaDocumentOptions = { budget?: number };
+
+/** The outcome of `--field`: the value found, or where the walk stopped and what was there. */
+export type FieldSelection = { ok: true; value: unknown } | { ok: false; at: string; available: string[] };

@@ -1,0 +1,59 @@
+import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
+import type { ActionRequest } from '../declaration/types.js';
+import { ActionRequiredSignal, BurgeeError, ExitSignal, type UsageSummary } from './errors.js';
+
+/** A failure ready for the envelope or the human renderer. */
+export type Failure = {
+  code: number;
+  message: string;
+  hint?: string;
+  fix?: string;
+  usage?: UsageSummary;
+  /** Kept only for BURGEE_DEBUG=1. */
+  stack?: string;
+};
+
+/** What a handler's throw means for the run (DESIGN E7). */
+export type Outcome =
+  | { kind: 'failure'; failure: Failure }
+  | { kind: 'action'; request: ActionRequest }
+  | { kind: 'exit'; code: number };
+
+/** Classifies anything a handler threw or rejected with. */
+export function classify(thrown: unknown): Outcome {
+  if (thrown instanceof ActionRequiredSignal) return { kind: 'action', request: thrown.request };
+  if (thrown instanceof ExitSignal) return { kind: 'exit', code: thrown.exitCode };
+  if (thrown instanceof BurgeeError) return { kind: 'failure', failure: fromFields(thrown.code, thrown) };
+  if (typeof thrown === 'object' && thrown !== null) {
+    const code = (thrown as { code?: unknown }).code;
+    if (isExitCodeName(code) && code !== 'OK' && code !== 'SIGINT' && code !== 'RUNTIME') {
+      return { kind: 'failure', failure: fromFields(ExitCode[code], thrown as Record<string, unknown>) };
+    }
+    return { kind: 'failure', failure: fromFields(ExitCode.RUNTIME, thrown as Record<string, unknown>) };
+  }
+  return { kind: 'failure', failure: { code: ExitCode.RUNTIME, message: describe(thrown) } };
+}
+
+function fromFields(code: number, source: { message?: unknown; hint?: unknown; fix?: unknown; usage?: unknown; stack?: unknown }): Failure {
+  const failure: Failure = { code, message: describe(source) };
+  if (typeof source.hint === 'string' && source.hint !== '') failure.hint = source.hint;
+  if (typeof source.fix === 'string' && source.fix !== '') failure.fix = source.fix;
+  if (typeof source.usage === 'object' && source.usage !== null) failure.usage = source.usage as UsageSummary;
+  if (typeof source.stack === 'string') failure.stack = source.stack;
+  return failure;
+}
+
+/** A one-line message for any thrown value, never "[object Object]". */
+function describe(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') return message;
+    try {
+      return `the command failed with ${JSON.stringify(value)}`;
+    } catch {
+      return 'the command failed';
+    }
+  }
+  if (typeof value === 'string' && value !== '') return value;
+  return `the command failed with ${String(value)}`;
+}

@@ -1,0 +1,100 @@
+import { ExitCode, isAuthorCode } from '../manifest/exit-codes.js';
+import type { ActionRequest } from '../declaration/types.js';
+
+/** What an E5 failure carries besides its code. */
+export type FailureDetails = {
+  readonly hint?: string;
+  readonly fix?: string;
+  readonly usage?: UsageSummary;
+};
+
+/** The short usage block a usage error may carry (DESIGN E5). */
+export type UsageSummary = {
+  command: string;
+  options?: { name: string; description: string }[];
+  commands?: { name: string; description: string }[];
+};
+
+/** Base of every error burgee classifies by its own `code`. */
+export class BurgeeError extends Error {
+  readonly code: number;
+  readonly hint: string | undefined;
+  readonly fix: string | undefined;
+  readonly usage: UsageSummary | undefined;
+
+  constructor(code: number, message: string, details: FailureDetails = {}) {
+    super(message);
+    this.code = code;
+    this.hint = details.hint;
+    this.fix = details.fix;
+    this.usage = details.usage;
+  }
+}
+
+/** The caller asked for something the command cannot take: exit 2. */
+export class UsageError extends BurgeeError {
+  override readonly name = 'UsageError';
+  constructor(message: string, details?: FailureDetails) {
+    super(ExitCode.USAGE, message, details);
+  }
+}
+
+/** Configuration (env, config file) is unreadable or wrong: exit 3. */
+export class ConfigError extends BurgeeError {
+  override readonly name = 'ConfigError';
+  constructor(message: string, details?: FailureDetails) {
+    super(ExitCode.CONFIG, message, details);
+  }
+}
+
+/** Credentials are missing or refused: exit 5. */
+export class AuthError extends BurgeeError {
+  override readonly name = 'AuthError';
+  constructor(message: string, details?: FailureDetails) {
+    super(ExitCode.AUTH, message, details);
+  }
+}
+
+/** A class made by `defineError`. */
+export type DefinedErrorClass = (new (message: string, details?: FailureDetails) => BurgeeError) & {
+  readonly code: number;
+};
+
+const definedCodes = new Map<number, string>();
+
+/** Declares an author's error class with its own exit code, 7–125; one code, one class (DESIGN E1). */
+export function defineError(spec: { name: string; code: number }): DefinedErrorClass {
+  if (!isAuthorCode(spec.code)) {
+    throw new TypeError(`burgee: error "${spec.name}" uses code ${spec.code}; author codes are whole numbers 7–125 (0–6 and 130 belong to burgee)`);
+  }
+  const holder = definedCodes.get(spec.code);
+  if (holder !== undefined && holder !== spec.name) {
+    throw new TypeError(`burgee: error "${spec.name}" uses code ${spec.code}, already taken by "${holder}"; one code, one class`);
+  }
+  definedCodes.set(spec.code, spec.name);
+  const Defined = class extends BurgeeError {
+    static readonly code = spec.code;
+    constructor(message: string, details?: FailureDetails) {
+      super(spec.code, message, details);
+      this.name = spec.name;
+    }
+  };
+  Object.defineProperty(Defined, 'name', { value: spec.name });
+  return Defined;
+}
+
+/** Thrown by `ctx.actionRequired`; carries the next steps out of the handler. */
+export class ActionRequiredSignal extends Error {
+  override readonly name = 'ActionRequired';
+  constructor(readonly request: ActionRequest) {
+    super(request.message);
+  }
+}
+
+/** Thrown by `ctx.exit`; ends the run with a code and nothing more. */
+export class ExitSignal extends Error {
+  override readonly name = 'Exit';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}

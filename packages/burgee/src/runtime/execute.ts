@@ -1,0 +1,137 @@
+import type { Command, Program } from '../declaration/types.js';
+import { buildManifest } from '../manifest/build.js';
+import { ExitCode } from '../manifest/exit-codes.js';
+import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
+import { renderData, toUsageSummary } from '../projections/human/index.js';
+import { type Outcome, classify } from './classify.js';
+import { configCandidates, loadConfig } from './config-file.js';
+import { BurgeeError, UsageError } from './errors.js';
+import { withCapturedOutput } from './capture.js';
+import { createContext, findDeclaration, loadHandler } from './handler.js';
+import type { Io } from './io.js';
+import type { ProvenanceEntry } from './layers.js';
+import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
+import { Reporter } from './report.js';
+import { optionLayers, resolveInputs } from './resolve.js';
+import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+
+const manifests = new WeakMap<Program, Manifest>();
+
+/** The manifest of a program, built once. */
+export function manifestOf(program: Program): Manifest {
+  let manifest = manifests.get(program);
+  if (manifest === undefined) {
+    manifest = buildManifest(program);
+    manifests.set(program, manifest);
+  }
+  return manifest;
+}
+
+/** Hooks a surface (the CLI, MCP, tests) passes to one execution. */
+export type ExecuteOptions = { onExit?: (cleanup: () => void) => void };
+
+/** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
+export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<number> {
+  const manifest = manifestOf(program);
+  const report = new Reporter(io, manifest, wantsJson(io.argv));
+  let parsed: ParsedArgv | undefined;
+  try {
+    parsed = parseArgv(manifest, io.argv);
+    report.json = parsed.globals.json;
+    return await dispatch(program, manifest, parsed, io, report, options);
+  } catch (thrown) {
+    const fromHandler = thrown instanceof HandlerThrow;
+    const cause = fromHandler ? thrown.cause : thrown;
+    return settle(classify(cause), manifest, fromHandler ? undefined : parsed?.command, report);
+  }
+}
+
+async function dispatch(program: Program, manifest: Manifest, parsed: ParsedArgv, io: Io, report: Reporter, options: ExecuteOptions): Promise<number> {
+  const { globals, command } = parsed;
+  if (globals.help) return showHelp(manifest, command, io, report);
+  if (globals.schema) return showSchema(manifest, command, globals, report);
+  if (globals.version && command === manifest.root) return showVersion(manifest, io, report);
+  if (globals.mcp && command === manifest.root) {
+    throw new UsageError('serving over MCP (--mcp) is not available in this version of burgee', { hint: `use ${manifest.name} --schema and --json meanwhile` });
+  }
+  if (!command.runnable) throw missingCommand(manifest, command);
+  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
+  if (globals.explain !== undefined) {
+    return showExplain(manifest, command, globals.explain, optionLayers({ manifest, parsed, env: io.env, config }), report);
+  }
+  const declaration = findDeclaration(program.root, command.path)!;
+  warnDeprecated(parsed, report);
+  const resolved = await resolveInputs({ manifest, parsed, argv: io.argv, env: io.env, config, specs: declaration.options ?? {} });
+  const data = await invoke(declaration, { manifest, command, declaration, resolved, passthrough: parsed.passthrough, json: report.json, io, signal: io.signal ?? new AbortController().signal, onExit: options.onExit ?? (() => {}) });
+  return succeed(command, data, resolved.provenance, report);
+}
+
+async function invoke(declaration: Command, call: Parameters<typeof createContext>[0]): Promise<unknown> {
+  const handler = await loadHandler(declaration);
+  const ctx = createContext(call);
+  // Under --json the envelope owns stdout: whatever the handler prints goes to stderr (DESIGN E3).
+  const sinks = call.json
+    ? { stdout: (t: string) => call.io.stderr.write(t), stderr: (t: string) => call.io.stderr.write(t) }
+    : { stdout: (t: string) => call.io.stdout.write(t), stderr: (t: string) => call.io.stderr.write(t) };
+  try {
+    return await withCapturedOutput(sinks, () => handler(ctx));
+  } catch (thrown) {
+    throw new HandlerThrow(thrown);
+  }
+}
+
+/** Marks what the handler threw, so burgee adds its usage block only to its own refusals. */
+class HandlerThrow {
+  constructor(readonly cause: unknown) {}
+}
+
+function succeed(command: ManifestCommand, data: unknown, provenance: Record<string, ProvenanceEntry>, report: Reporter): number {
+  let changed: boolean | undefined;
+  if (command.effects === 'idempotent') {
+    changed = (data as { changed?: unknown } | null)?.changed as boolean | undefined;
+    if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
+      throw new BurgeeError(ExitCode.RUNTIME, `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`, {
+        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
+      });
+    }
+  }
+  try {
+    JSON.stringify(data ?? null);
+  } catch (error) {
+    throw new BurgeeError(ExitCode.RUNTIME, `the command returned data that cannot be written as JSON: ${(error as Error).message}`, { hint: 'return plain objects, arrays, strings, numbers, booleans or null' });
+  }
+  if (report.json) report.envelope(toSuccessEnvelope(data, provenance, changed));
+  else report.text(renderData(data));
+  return ExitCode.OK;
+}
+
+function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand | undefined, report: Reporter): number {
+  if (outcome.kind === 'action') return report.actionRequired(outcome.request);
+  if (outcome.kind === 'exit') {
+    if (report.json) {
+      if (outcome.code === 0) report.envelope(toSuccessEnvelope(null, {}));
+      else report.envelope(toFailureEnvelope({ code: outcome.code, message: `the command exited with code ${outcome.code}` }));
+    }
+    return outcome.code;
+  }
+  const failure = outcome.failure;
+  // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (DESIGN E7).
+  if (failure.code === ExitCode.USAGE && failure.usage === undefined && command !== undefined) {
+    failure.usage = toUsageSummary(manifest, command);
+  }
+  return report.failure(failure);
+}
+
+function missingCommand(manifest: Manifest, group: ManifestCommand): UsageError {
+  const where = [manifest.name, ...group.path].join(' ');
+  const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
+  return new UsageError(`${where} needs a command`, { hint: `choose one of: ${names.join(', ')}; run ${where} --help for more` });
+}
+
+function warnDeprecated(parsed: ParsedArgv, report: Reporter): void {
+  if (parsed.command.deprecated !== undefined) report.warn(`${parsed.command.path.join(' ')} is deprecated: ${parsed.command.deprecated}`);
+  for (const flag of parsed.flags.values()) {
+    if (flag.option.deprecated !== undefined) report.warn(`${flag.option.flag} is deprecated: ${flag.option.deprecated}`);
+  }
+}

@@ -1,0 +1,64 @@
+import { contextInteractive, detectAgent } from 'roundel';
+import type { ActionRequest, Command, Context, Handler, Progress } from '../declaration/types.js';
+import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { ActionRequiredSignal, ExitSignal } from './errors.js';
+import type { Io } from './io.js';
+import type { Resolved } from './resolve.js';
+
+/** What the runtime needs to give one handler its context. */
+export type HandlerCall = {
+  manifest: Manifest;
+  command: ManifestCommand;
+  declaration: Command;
+  resolved: Resolved;
+  passthrough: readonly string[];
+  json: boolean;
+  io: Io;
+  signal: AbortSignal;
+  onExit: (cleanup: () => void) => void;
+};
+
+/** Finds the declaration behind a manifest path. */
+export function findDeclaration(root: Command, path: readonly string[]): Command | undefined {
+  let node: Command | undefined = root;
+  for (const word of path) node = node?.commands?.find((c) => c.name === word);
+  return node;
+}
+
+/** Imports a lazy command's module only now that it runs (DESIGN D7). */
+export async function loadHandler(declaration: Command): Promise<Handler<any, any>> {
+  if (declaration.run !== undefined) return declaration.run;
+  const loaded = await declaration.load!();
+  if (typeof loaded === 'function') return loaded;
+  const candidate = (loaded as { default?: unknown; run?: unknown }).default ?? (loaded as { run?: unknown }).run;
+  if (typeof candidate === 'function') return candidate as Handler<any, any>;
+  throw new TypeError(`the module loaded for "${declaration.name}" exports no handler; export it as default or as run`);
+}
+
+/** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */
+export function createContext(call: HandlerCall): Context<any, any> {
+  const { io, manifest, command } = call;
+  const agent = detectAgent(io.env);
+  return {
+    options: call.resolved.options,
+    args: call.resolved.args,
+    passthrough: call.passthrough,
+    agent,
+    interactive: contextInteractive({ env: io.env, stdoutIsTTY: io.stdout.isTTY }),
+    json: call.json,
+    command: [manifest.name, ...command.path],
+    env: io.env,
+    cwd: io.cwd,
+    signal: call.signal,
+    actionRequired(request: ActionRequest): never {
+      throw new ActionRequiredSignal(request);
+    },
+    exit(code: number): never {
+      throw new ExitSignal(code);
+    },
+    progress(progress: Progress): void {
+      io.onProgress?.(progress);
+    },
+    onExit: call.onExit,
+  };
+}

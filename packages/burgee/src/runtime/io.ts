@@ -1,0 +1,49 @@
+import type { Progress } from '../declaration/types.js';
+import { originalWrite } from './capture.js';
+
+/** Where the runtime writes; a terminal reports its width. */
+export interface OutputStream {
+  write(text: string): void;
+  readonly isTTY: boolean;
+  readonly columns?: number | undefined;
+}
+
+/** Everything the runtime reads from the outside world, injected so tests need no process (STYLE). */
+export interface Io {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly stdinIsTTY: boolean;
+  /** The script that was started, used to find the owning package.json for `--version`. */
+  readonly entry?: string | undefined;
+  /** Cancels the handler from outside (SIGINT, an MCP cancellation). */
+  readonly signal?: AbortSignal | undefined;
+  /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
+  readonly onProgress?: ((progress: Progress) => void) | undefined;
+}
+
+/** The real process as an `Io`; writes bypass the capture hook so burgee's own output is never redirected. */
+export function processIo(): Io {
+  const stream = (target: NodeJS.WriteStream): OutputStream => ({
+    write: (text: string) => {
+      originalWrite(target)(text);
+    },
+    get isTTY() {
+      return target.isTTY === true;
+    },
+    get columns() {
+      return target.isTTY === true ? target.columns : undefined;
+    },
+  });
+  return {
+    argv: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: stream(process.stdout),
+    stderr: stream(process.stderr),
+    stdinIsTTY: process.stdin.isTTY === true,
+    entry: process.argv[1],
+  };
+}

@@ -1,0 +1,54 @@
+import { toProgram } from '../declaration/define.js';
+import type { Command, Program } from '../declaration/types.js';
+import { ExitCode } from '../manifest/exit-codes.js';
+import { execute } from './execute.js';
+import { processIo } from './io.js';
+
+/**
+ * Runs a program (or a single command) as this process: reads argv and env, writes the result,
+ * and exits with the contract's code. The one place burgee ends the process.
+ */
+export async function run(target: Program | Command): Promise<never> {
+  const program = toProgram(target);
+  const controller = new AbortController();
+  const cleanups: (() => void)[] = [];
+  const runCleanups = () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        cleanup();
+      } catch {
+        // A failing cleanup must not stop the others, nor the exit.
+      }
+    }
+  };
+  const onSigint = () => {
+    controller.abort(new Error('interrupted'));
+    runCleanups();
+    // Show the cursor again in case a prompt or progress bar hid it (DESIGN E9).
+    if (process.stderr.isTTY) process.stderr.write('\u001b[?25h');
+    process.off('SIGINT', onSigint);
+    process.kill(process.pid, 'SIGINT');
+  };
+  process.on('SIGINT', onSigint);
+  const io = { ...processIo(), signal: controller.signal };
+  let code: number;
+  try {
+    code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+  } catch {
+    code = ExitCode.RUNTIME;
+  }
+  runCleanups();
+  process.off('SIGINT', onSigint);
+  await flush();
+  process.exit(code);
+}
+
+/** Waits until what was written to stdout and stderr has left the process. */
+function flush(): Promise<void> {
+  const drain = (stream: NodeJS.WriteStream) =>
+    new Promise<void>((resolve) => {
+      if (stream.writableLength === 0) resolve();
+      else stream.write('', () => resolve());
+    });
+  return Promise.all([drain(process.stdout), drain(process.stderr)]).then(() => undefined);
+}

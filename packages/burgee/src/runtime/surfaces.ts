@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
+import { toSuccessEnvelope } from '../projections/envelope/index.js';
+import { renderHelp, toHelpData } from '../projections/help/index.js';
+import { renderSchema, selectSchemaField, toCommandSchema, toSchemaDocument } from '../projections/schema/index.js';
+import { UsageError } from './errors.js';
+import type { Io } from './io.js';
+import { type Layer, winner } from './layers.js';
+import type { Globals } from './parse-argv.js';
+import type { Reporter } from './report.js';
+
+/** `--help`: text for people, data under `--json` (DESIGN H2). */
+export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): number {
+  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
+  else report.text(renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }));
+  return 0;
+}
+
+/** `--schema`, drilled by command path and `--field` (DESIGN S1–S4). */
+export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
+  let budget: number | undefined;
+  if (globals.budget !== undefined) {
+    budget = Number(globals.budget);
+    if (!Number.isInteger(budget) || budget <= 0) throw new UsageError(`--budget expects a positive whole number, got ${JSON.stringify(globals.budget)}`, { hint: 'give the budget in characters, e.g. --budget 20000' });
+  }
+  if (command !== manifest.root && !command.runnable) {
+    const where = [manifest.name, ...command.path].join(' ');
+    throw new UsageError(`${where} is a group of commands; drill into one of them`, {
+      hint: command.commands.map((c) => `${where} ${c.name} --schema`).join(', '),
+    });
+  }
+  const document: unknown =
+    command === manifest.root ? toSchemaDocument(manifest, budget === undefined ? {} : { budget }) : toCommandSchema(command);
+  if (globals.field === undefined) {
+    report.document(renderSchema(document));
+    return 0;
+  }
+  const picked = selectSchemaField(document, globals.field);
+  if (!picked.ok) {
+    throw new UsageError(`--field ${globals.field}: no field "${picked.at}"`, {
+      hint: picked.available.length === 0 ? 'there is nothing below this value' : `fields there: ${picked.available.join(', ')}`,
+    });
+  }
+  report.document(JSON.stringify(picked.value ?? null));
+  return 0;
+}
+
+/** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
+export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
+  const version = manifest.version ?? packageVersion(io.entry);
+  if (version === undefined) throw new UsageError(`${manifest.name} declares no version`, { hint: 'declare version in defineProgram, or ship a package.json beside the program' });
+  if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
+  else report.text(version);
+  return 0;
+}
+
+function packageVersion(entry: string | undefined): string | undefined {
+  if (entry === undefined) return undefined;
+  let dir = dirname(entry);
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+        return typeof version === 'string' ? version : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** `--explain <option>`: the winning layer and every candidate, running nothing (DESIGN P5). */
+export function showExplain(manifest: Manifest, command: ManifestCommand, name: string, layers: Map<ManifestOption, Layer[]>, report: Reporter): number {
+  const wanted = name.replace(/^--/, '');
+  const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
+  if (option === undefined) {
+    const names = command.options.filter((o) => !o.hidden).map((o) => o.flag.slice(2));
+    throw new UsageError(`--explain: ${[manifest.name, ...command.path].join(' ')} has no option "${wanted}"`, { hint: names.length === 0 ? 'this command has no options' : `its options: ${names.join(', ')}` });
+  }
+  const candidates = layers.get(option) ?? [];
+  const won = winner(candidates);
+  const shown = (layer: Layer) => ('raw' in layer ? (option.secret ? '(redacted)' : JSON.stringify(layer.raw)) : undefined);
+  if (report.json) {
+    const data = {
+      option: option.key,
+      flag: option.flag,
+      value: won === undefined ? null : option.secret ? '(redacted)' : (won.raw ?? null),
+      source: won?.source ?? null,
+      layers: candidates.map((l) => ({ source: l.source, location: l.location ?? null, value: shown(l) ?? null, used: l === won })),
+    };
+    report.envelope(toSuccessEnvelope(data, {}));
+    return 0;
+  }
+  const lines = [won === undefined ? `${option.flag} has no value` : `${option.flag} = ${shown(won)}  (from ${won.source}${won.location === undefined ? '' : ` ${won.location}`})`];
+  const width = Math.max(...candidates.map((l) => (l.location ?? '').length));
+  for (const layer of candidates) {
+    const value = shown(layer) ?? '(not set)';
+    lines.push(`  ${layer.source.padEnd(8)}${(layer.location ?? '').padEnd(width + 2)}${value}${layer === won ? '  ← used' : ''}`);
+  }
+  report.text(lines.join('\n'));
+  return 0;
+}

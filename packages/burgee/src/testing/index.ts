@@ -1,0 +1,44 @@
+import { toProgram } from '../declaration/define.js';
+import type { Command, Program } from '../declaration/types.js';
+import { execute } from '../runtime/execute.js';
+import type { Io, OutputStream } from '../runtime/io.js';
+
+/** What `runProgram` gives back: the exit code, both streams, and stdout parsed when it is JSON. */
+export type ProgramResult = { exitCode: number; stdout: string; stderr: string; json: unknown };
+
+export type RunProgramOptions = {
+  env?: Record<string, string | undefined>;
+  /** `'tty'` makes stdin a terminal; anything else (text, `null`) is a pipe or closed. */
+  stdin?: string | null | 'tty';
+  /** Makes stdout and stderr terminals of this width (`true` → 80 columns). */
+  tty?: boolean | number;
+  cwd?: string;
+};
+
+/** Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (DESIGN T1). */
+export async function runProgram(target: Program | Command, argv: readonly string[], options: RunProgramOptions = {}): Promise<ProgramResult> {
+  let stdout = '';
+  let stderr = '';
+  const columns = options.tty === undefined || options.tty === false ? undefined : options.tty === true ? 80 : options.tty;
+  const stream = (append: (t: string) => void): OutputStream => ({ write: append, isTTY: columns !== undefined, columns });
+  const io: Io = {
+    argv,
+    env: options.env ?? {},
+    cwd: options.cwd ?? process.cwd(),
+    stdout: stream((t) => {
+      stdout += t;
+    }),
+    stderr: stream((t) => {
+      stderr += t;
+    }),
+    stdinIsTTY: options.stdin === 'tty',
+  };
+  const exitCode = await execute(toProgram(target), io);
+  let json: unknown;
+  try {
+    json = stdout.trim() === '' ? undefined : JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { exitCode, stdout, stderr, json };
+}
