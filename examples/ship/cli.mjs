@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// A richer program: nested commands, every option type, an env prefix, a config file,
+// an idempotent command, a withheld one and a lazily loaded one. Used by the README and the tests.
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineCommand, defineProgram, run, UsageError } from 'burgee';
+
+const SERVICES = [
+  { name: 'api', replicas: 3, healthy: true },
+  { name: 'web', replicas: 2, healthy: true },
+  { name: 'worker', replicas: 1, healthy: false },
+];
+
+/** Settings live in a small JSON file in the working folder, so `config set` is really idempotent. */
+const settingsFile = (cwd) => join(cwd, '.ship-settings.json');
+const readSettings = (cwd) => {
+  try {
+    return JSON.parse(readFileSync(settingsFile(cwd), 'utf8'));
+  } catch {
+    return {};
+  }
+};
+
+const status = defineCommand({
+  name: 'status',
+  summary: 'Show the state of every service',
+  description: 'Show the state of every service. Unhealthy ones first with --problems.',
+  effects: 'read_only',
+  options: {
+    problems: { type: 'boolean', short: 'p', description: 'only services that are not healthy' },
+  },
+  examples: ['ship status', { command: 'ship status --problems', description: 'what needs attention' }],
+  run: (ctx) => SERVICES.filter((s) => !ctx.options.problems || !s.healthy),
+});
+
+const configGet = defineCommand({
+  name: 'get',
+  description: 'Read one setting',
+  effects: 'read_only',
+  arguments: [{ name: 'key', description: 'the setting to read' }],
+  run: (ctx) => {
+    const settings = readSettings(ctx.cwd);
+    if (!(ctx.args.key in settings)) {
+      throw new UsageError(`no setting named "${ctx.args.key}"`, { hint: `known settings: ${Object.keys(settings).join(', ') || 'none yet'}` });
+    }
+    return { key: ctx.args.key, value: settings[ctx.args.key] };
+  },
+});
+
+const configSet = defineCommand({
+  name: 'set',
+  description: 'Write one setting; does nothing when it already holds that value',
+  effects: 'idempotent',
+  arguments: [
+    { name: 'key', description: 'the setting to write' },
+    { name: 'value', description: 'its new value' },
+  ],
+  run: (ctx) => {
+    const settings = readSettings(ctx.cwd);
+    const changed = settings[ctx.args.key] !== ctx.args.value;
+    if (changed) writeFileSync(settingsFile(ctx.cwd), `${JSON.stringify({ ...settings, [ctx.args.key]: ctx.args.value }, null, 2)}\n`);
+    return { key: ctx.args.key, value: ctx.args.value, changed };
+  },
+});
+
+const release = defineCommand({
+  name: 'release',
+  description: 'Cut a release of one or more services',
+  effects: 'non_idempotent',
+  arguments: [{ name: 'services', description: 'services to release (default: api)', variadic: true, required: false }],
+  options: {
+    build: { type: 'string', required: true, short: 'b', description: 'version to release', placeholder: 'version' },
+    channel: { type: 'string', choices: ['stable', 'beta', 'nightly'], default: 'stable', description: 'release channel' },
+    replicas: { type: 'number', integer: true, minimum: 1, maximum: 20, default: 2, description: 'replicas per service' },
+    canary: { type: 'number', minimum: 0, maximum: 1, description: 'share of traffic for the canary' },
+    tag: { type: 'string', multiple: true, description: 'labels to attach (repeat, or comma-separate)' },
+    dryRun: { type: 'boolean', description: 'show the plan without releasing' },
+    verify: { type: 'boolean', default: true, description: 'run smoke tests after the release' },
+    token: { type: 'string', secret: true, env: 'SHIP_TOKEN', description: 'registry token' },
+    region: { type: 'string', description: 'region to release in' },
+  },
+  examples: ['ship release api --build 1.4.0 --channel beta', 'ship release api web -b 2.0.0 --tag hotfix,urgent --dry-run'],
+  load: () => import('./release.mjs'),
+});
+
+const dbDrop = defineCommand({
+  name: 'drop',
+  description: 'Drop the database (people only: withheld from agents on MCP)',
+  effects: 'withheld',
+  options: { yes: { type: 'boolean', description: 'really drop it' } },
+  run: (ctx) => {
+    if (!ctx.options.yes) {
+      ctx.actionRequired({
+        reason: 'confirm',
+        message: 'dropping the database destroys every row',
+        next: [{ command: 'db drop --yes', when: 'only if you have a backup' }],
+        hint: 'take a backup first: ship db backup',
+      });
+    }
+    return 'database dropped';
+  },
+});
+
+const debug = defineCommand({ name: 'debug', description: 'internal diagnostics', effects: 'read_only', hidden: true, run: () => ({ pid: process.pid }) });
+
+export const program = defineProgram({
+  name: 'ship',
+  version: '1.0.0',
+  description: 'Ship services to production, from a terminal or an agent.',
+  envPrefix: 'SHIP',
+  config: true,
+  commands: [
+    status,
+    defineCommand({ name: 'config', description: 'Read and write settings', commands: [configGet, configSet] }),
+    release,
+    defineCommand({ name: 'db', description: 'Database chores', commands: [dbDrop] }),
+    debug,
+  ],
+});
+
+// Run when started as a script; stay quiet when imported by tests or `burgee dev`.
+if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) await run(program);
