@@ -41,7 +41,9 @@ const configGet = defineCommand({
   run: (ctx) => {
     const settings = readSettings(ctx.cwd);
     if (!(ctx.args.key in settings)) {
-      throw new UsageError(`no setting named "${ctx.args.key}"`, { hint: `known settings: ${Object.keys(settings).join(', ') || 'none yet'}` });
+      throw new UsageError(`no setting named "${ctx.args.key}"`, {
+        hint: `known settings: ${Object.keys(settings).join(', ') || 'none yet'}`,
+      });
     }
     return { key: ctx.args.key, value: settings[ctx.args.key] };
   },
@@ -58,7 +60,11 @@ const configSet = defineCommand({
   run: (ctx) => {
     const settings = readSettings(ctx.cwd);
     const changed = settings[ctx.args.key] !== ctx.args.value;
-    if (changed) writeFileSync(settingsFile(ctx.cwd), `${JSON.stringify({ ...settings, [ctx.args.key]: ctx.args.value }, null, 2)}\n`);
+    if (changed)
+      writeFileSync(
+        settingsFile(ctx.cwd),
+        `${JSON.stringify({ ...settings, [ctx.args.key]: ctx.args.value }, null, 2)}\n`,
+      );
     return { key: ctx.args.key, value: ctx.args.value, changed };
   },
 });
@@ -70,8 +76,20 @@ const release = defineCommand({
   arguments: [{ name: 'services', description: 'services to release (default: api)', variadic: true, required: false }],
   options: {
     build: { type: 'string', required: true, short: 'b', description: 'version to release', placeholder: 'version' },
-    channel: { type: 'string', choices: ['stable', 'beta', 'nightly'], default: 'stable', description: 'release channel' },
-    replicas: { type: 'number', integer: true, minimum: 1, maximum: 20, default: 2, description: 'replicas per service' },
+    channel: {
+      type: 'string',
+      choices: ['stable', 'beta', 'nightly'],
+      default: 'stable',
+      description: 'release channel',
+    },
+    replicas: {
+      type: 'number',
+      integer: true,
+      minimum: 1,
+      maximum: 20,
+      default: 2,
+      description: 'replicas per service',
+    },
     canary: { type: 'number', minimum: 0, maximum: 1, description: 'share of traffic for the canary' },
     tag: { type: 'string', multiple: true, description: 'labels to attach (repeat, or comma-separate)' },
     dryRun: { type: 'boolean', description: 'show the plan without releasing' },
@@ -79,7 +97,10 @@ const release = defineCommand({
     token: { type: 'string', secret: true, env: 'SHIP_TOKEN', description: 'registry token' },
     region: { type: 'string', description: 'region to release in' },
   },
-  examples: ['ship release api --build 1.4.0 --channel beta', 'ship release api web -b 2.0.0 --tag hotfix,urgent --dry-run'],
+  examples: [
+    'ship release api --build 1.4.0 --channel beta',
+    'ship release api web -b 2.0.0 --tag hotfix,urgent --dry-run',
+  ],
   load: () => import('./release.mjs'),
 });
 
@@ -101,7 +122,13 @@ const dbDrop = defineCommand({
   },
 });
 
-const debug = defineCommand({ name: 'debug', description: 'internal diagnostics', effects: 'read_only', hidden: true, run: () => ({ pid: process.pid }) });
+const debug = defineCommand({
+  name: 'debug',
+  description: 'internal diagnostics',
+  effects: 'read_only',
+  hidden: true,
+  run: () => ({ pid: process.pid }),
+});
 
 export const program = defineProgram({
   name: 'ship',

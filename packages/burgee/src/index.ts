@@ -1,4 +1,4 @@
-export { defineCommand, defineProgram, DefinitionError, RESERVED_OPTIONS } from './declaration/index.js';
+export { detectAgent } from 'roundel';
 export type {
   ActionRequest,
   ArgumentSpec,
@@ -14,9 +14,16 @@ export type {
   Progress,
   StandardSchemaV1,
 } from './declaration/index.js';
+export { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from './declaration/index.js';
+export { buildManifest } from './manifest/build.js';
 export { ExitCode, type ExitCodeName } from './manifest/exit-codes.js';
 export { Effects, type Manifest, type ManifestCommand, type ManifestOption } from './manifest/types.js';
-export { buildManifest } from './manifest/build.js';
-export { AuthError, BurgeeError, ConfigError, defineError, UsageError, type DefinedErrorClass } from './runtime/errors.js';
+export {
+  AuthError,
+  BurgeeError,
+  ConfigError,
+  type DefinedErrorClass,
+  defineError,
+  UsageError,
+} from './runtime/errors.js';
 export { run } from './runtime/run.js';
-export { detectAgent } from 'roundel';

@@ -1,5 +1,5 @@
-import { isEffects } from '../manifest/types.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
+import { isEffects } from '../manifest/types.js';
 import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
 
 /** Flags burgee owns on every native command (DESIGN D5). */
@@ -13,18 +13,24 @@ export function checkCommand(def: CommandDefinition, path: readonly string[]): s
   const where = `command "${[...path, def.name].join(' ')}"`;
   const problems: string[] = [];
   if (typeof def.name !== 'string' || !COMMAND_NAME.test(def.name)) {
-    problems.push(`${where} has an invalid name; use lower-case letters, digits and dashes, starting with a letter or digit`);
+    problems.push(
+      `${where} has an invalid name; use lower-case letters, digits and dashes, starting with a letter or digit`,
+    );
   }
   const toolName = [...path, def.name].join('_');
   if (!TOOL_NAME.test(toolName)) {
-    problems.push(`${where} becomes the MCP tool name "${toolName}", which must match [A-Za-z0-9_.-]{1,128}; shorten the command path`);
+    problems.push(
+      `${where} becomes the MCP tool name "${toolName}", which must match [A-Za-z0-9_.-]{1,128}; shorten the command path`,
+    );
   }
   problems.push(...checkRunnable(def, where), ...checkChildren(def, where));
   problems.push(...checkOptions(def.options ?? {}, where));
   problems.push(...checkArguments(def.arguments ?? [], where));
   for (const arg of def.arguments ?? []) {
     if (Object.hasOwn(def.options ?? {}, arg.name)) {
-      problems.push(`${where} has an argument and an option both named "${arg.name}"; the MCP input would collide, rename one`);
+      problems.push(
+        `${where} has an argument and an option both named "${arg.name}"; the MCP input would collide, rename one`,
+      );
     }
   }
   return problems;
@@ -36,14 +42,19 @@ function checkRunnable(def: CommandDefinition, where: string): string[] {
     return [`${where} declares both run and load; keep run for an inline handler or load for a lazy one`];
   }
   if (!runnable) {
-    if ((def.commands ?? []).length === 0) return [`${where} has no run, no load and no subcommands; give it a handler or subcommands`];
+    if ((def.commands ?? []).length === 0)
+      return [`${where} has no run, no load and no subcommands; give it a handler or subcommands`];
     return [];
   }
   if (def.effects === undefined) {
-    return [`${where} is runnable and declares no effects; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`];
+    return [
+      `${where} is runnable and declares no effects; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`,
+    ];
   }
   if (!isEffects(def.effects)) {
-    return [`${where} declares effects "${String(def.effects)}"; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`];
+    return [
+      `${where} declares effects "${String(def.effects)}"; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`,
+    ];
   }
   return [];
 }
@@ -64,7 +75,8 @@ function checkOptions(options: Readonly<Record<string, OptionSpec>>, where: stri
   const shorts = new Map<string, string>();
   const claim = (flag: string, key: string): void => {
     const holder = flags.get(flag);
-    if (holder !== undefined && holder !== key) problems.push(`${where}: options "${holder}" and "${key}" both use ${flag}; rename one`);
+    if (holder !== undefined && holder !== key)
+      problems.push(`${where}: options "${holder}" and "${key}" both use ${flag}; rename one`);
     else flags.set(flag, key);
   };
   for (const [key, spec] of Object.entries(options)) {
@@ -78,7 +90,8 @@ function checkOptions(options: Readonly<Record<string, OptionSpec>>, where: stri
     if (spec.short !== undefined) {
       if (!/^[a-zA-Z]$/.test(spec.short)) problems.push(`${at} has short "${spec.short}"; a short flag is one letter`);
       const holder = shorts.get(spec.short);
-      if (holder !== undefined) problems.push(`${where}: options "${holder}" and "${key}" both use -${spec.short}; change one short`);
+      if (holder !== undefined)
+        problems.push(`${where}: options "${holder}" and "${key}" both use -${spec.short}; change one short`);
       shorts.set(spec.short, key);
     }
     problems.push(...checkOptionSpec(spec, at));
@@ -94,21 +107,31 @@ function checkOptionSpec(spec: OptionSpec, at: string): string[] {
   }
   if (spec.type !== 'number') {
     for (const field of ['minimum', 'maximum', 'integer'] as const) {
-      if (spec[field] !== undefined) problems.push(`${at} declares ${field} but is a ${spec.type}; use type "number" or drop ${field}`);
+      if (spec[field] !== undefined)
+        problems.push(`${at} declares ${field} but is a ${spec.type}; use type "number" or drop ${field}`);
     }
   }
   for (const choice of spec.choices ?? []) {
-    if (typeof choice !== spec.type) problems.push(`${at} has choice ${JSON.stringify(choice)} which is not a ${spec.type}; make every choice a ${spec.type}`);
+    if (typeof choice !== spec.type)
+      problems.push(
+        `${at} has choice ${JSON.stringify(choice)} which is not a ${spec.type}; make every choice a ${spec.type}`,
+      );
   }
-  if (spec.type === 'boolean' && spec.choices !== undefined) problems.push(`${at} is a boolean with choices; drop choices`);
+  if (spec.type === 'boolean' && spec.choices !== undefined)
+    problems.push(`${at} is a boolean with choices; drop choices`);
   const defaults = spec.default === undefined ? [] : Array.isArray(spec.default) ? spec.default : [spec.default];
-  if (Array.isArray(spec.default) && spec.multiple !== true) problems.push(`${at} has an array default but is not multiple; set multiple: true or give one value`);
+  if (Array.isArray(spec.default) && spec.multiple !== true)
+    problems.push(`${at} has an array default but is not multiple; set multiple: true or give one value`);
   for (const value of defaults) {
-    if (typeof value !== spec.type) problems.push(`${at} has default ${JSON.stringify(value)} which is not a ${spec.type}`);
-    else if (spec.choices !== undefined && !spec.choices.includes(value)) problems.push(`${at} has default ${JSON.stringify(value)} outside its choices`);
+    if (typeof value !== spec.type)
+      problems.push(`${at} has default ${JSON.stringify(value)} which is not a ${spec.type}`);
+    else if (spec.choices !== undefined && !spec.choices.includes(value))
+      problems.push(`${at} has default ${JSON.stringify(value)} outside its choices`);
   }
-  if (spec.required === true && spec.default !== undefined) problems.push(`${at} is required and has a default; drop one`);
-  if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env)) problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
+  if (spec.required === true && spec.default !== undefined)
+    problems.push(`${at} is required and has a default; drop one`);
+  if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
+    problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
   return problems;
 }
 
@@ -122,9 +145,11 @@ function checkArguments(args: readonly ArgumentSpec[], where: string): string[] 
     if (names.has(arg.name)) problems.push(`${at} is declared twice; rename one`);
     names.add(arg.name);
     const optional = arg.required === false || arg.default !== undefined;
-    if (!optional && optionalSeen) problems.push(`${at} is required but follows an optional argument; put required arguments first`);
+    if (!optional && optionalSeen)
+      problems.push(`${at} is required but follows an optional argument; put required arguments first`);
     if (optional) optionalSeen = true;
-    if (arg.variadic === true && index !== args.length - 1) problems.push(`${at} is variadic but not last; only the last argument may be variadic`);
+    if (arg.variadic === true && index !== args.length - 1)
+      problems.push(`${at} is variadic but not last; only the last argument may be variadic`);
   });
   return problems;
 }

@@ -6,7 +6,7 @@ import type { ArgumentSpecs, Command, CommandDefinition, OptionSpecs, Program, P
  * Declares a command. The definition is checked at once; a broken one throws a
  * `DefinitionError` naming the command and every remedy (DESIGN D1).
  */
-export function defineCommand<const O extends OptionSpecs = {}, const A extends ArgumentSpecs = []>(
+export function defineCommand<const O extends OptionSpecs = Record<never, never>, const A extends ArgumentSpecs = []>(
   definition: CommandDefinition<O, A>,
 ): Command {
   const problems = checkCommand(definition as unknown as CommandDefinition, []);
@@ -20,10 +20,17 @@ export function defineProgram(definition: ProgramDefinition): Program {
   const problems = checkTree(root, []);
   if (typeof definition.name !== 'string' || definition.name.length === 0) problems.unshift('a program needs a name');
   if (definition.envPrefix !== undefined && !/^[A-Z][A-Z0-9_]*$/.test(definition.envPrefix)) {
-    problems.push(`program "${definition.name}" has envPrefix "${definition.envPrefix}"; use upper-case letters, digits and underscores, like "TOOL"`);
+    problems.push(
+      `program "${definition.name}" has envPrefix "${definition.envPrefix}"; use upper-case letters, digits and underscores, like "TOOL"`,
+    );
   }
-  if (definition.schemaBudget !== undefined && !(Number.isInteger(definition.schemaBudget) && definition.schemaBudget > 0)) {
-    problems.push(`program "${definition.name}" has schemaBudget ${definition.schemaBudget}; use a positive whole number of characters`);
+  if (
+    definition.schemaBudget !== undefined &&
+    !(Number.isInteger(definition.schemaBudget) && definition.schemaBudget > 0)
+  ) {
+    problems.push(
+      `program "${definition.name}" has schemaBudget ${definition.schemaBudget}; use a positive whole number of characters`,
+    );
   }
   if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
   return Object.freeze({ ...definition, root }) as Program;
@@ -49,7 +56,9 @@ function checkTree(node: Command, path: readonly string[]): string[] {
     seen.add(child.name);
     const toolName = full.join('_');
     if (toolName.length > 128) {
-      problems.push(`command "${full.join(' ')}" becomes the MCP tool name "${toolName}", longer than 128 characters; shorten the command path`);
+      problems.push(
+        `command "${full.join(' ')}" becomes the MCP tool name "${toolName}", longer than 128 characters; shorten the command path`,
+      );
     }
     problems.push(...checkTree(child, full));
   }
@@ -57,4 +66,6 @@ function checkTree(node: Command, path: readonly string[]): string[] {
 }
 
 const formatProblems = (problems: readonly string[]): string =>
-  problems.length === 1 ? `burgee: ${problems[0]}` : `burgee: ${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`;
+  problems.length === 1
+    ? `burgee: ${problems[0]}`
+    : `burgee: ${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`;

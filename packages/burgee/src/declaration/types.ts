@@ -5,11 +5,7 @@ export interface StandardSchemaV1<Output = unknown> {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-    ) =>
-      | StandardResult<Output>
-      | Promise<StandardResult<Output>>;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
   };
 }
 type StandardResult<Output> =
@@ -63,7 +59,11 @@ type BaseValue<O extends OptionSpec> = O extends { readonly choices: readonly (i
       ? number
       : boolean;
 type OptionValue<O extends OptionSpec> = O extends { readonly multiple: true } ? BaseValue<O>[] : BaseValue<O>;
-type IsPresent<O> = O extends { readonly required: true } ? true : O extends { readonly default: unknown } ? true : false;
+type IsPresent<O> = O extends { readonly required: true }
+  ? true
+  : O extends { readonly default: unknown }
+    ? true
+    : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The handler's `ctx.options`, inferred from the literal declaration (DESIGN D6). */

@@ -26,7 +26,9 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
     name: command.name,
     runnable,
     hidden: command.hidden === true,
-    options: Object.entries(command.options ?? {}).map(([key, spec]) => buildOption(key, spec as OptionSpec, envPrefix)),
+    options: Object.entries(command.options ?? {}).map(([key, spec]) =>
+      buildOption(key, spec as OptionSpec, envPrefix),
+    ),
     arguments: (command.arguments ?? []).map(buildArgument),
     examples: (command.examples ?? []).map((e) => (typeof e === 'string' ? { command: e } : { ...e })),
     commands: (command.commands ?? []).map((child) => buildCommand(child, [...path, child.name], envPrefix)),
@@ -75,7 +77,8 @@ function buildArgument(spec: ArgumentSpec): ManifestArgument {
     variadic: spec.variadic === true,
   };
   if (spec.description !== undefined) argument.description = spec.description;
-  if (spec.default !== undefined) argument.default = typeof spec.default === 'string' ? spec.default : [...spec.default];
+  if (spec.default !== undefined)
+    argument.default = typeof spec.default === 'string' ? spec.default : [...spec.default];
   return argument;
 }
 

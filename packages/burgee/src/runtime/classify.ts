@@ -1,5 +1,5 @@
-import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
 import type { ActionRequest } from '../declaration/types.js';
+import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
 import { ActionRequiredSignal, BurgeeError, ExitSignal, type UsageSummary } from './errors.js';
 
 /** A failure ready for the envelope or the human renderer. */
@@ -34,7 +34,10 @@ export function classify(thrown: unknown): Outcome {
   return { kind: 'failure', failure: { code: ExitCode.RUNTIME, message: describe(thrown) } };
 }
 
-function fromFields(code: number, source: { message?: unknown; hint?: unknown; fix?: unknown; usage?: unknown; stack?: unknown }): Failure {
+function fromFields(
+  code: number,
+  source: { message?: unknown; hint?: unknown; fix?: unknown; usage?: unknown; stack?: unknown },
+): Failure {
   const failure: Failure = { code, message: describe(source) };
   if (typeof source.hint === 'string' && source.hint !== '') failure.hint = source.hint;
   if (typeof source.fix === 'string' && source.fix !== '') failure.fix = source.fix;

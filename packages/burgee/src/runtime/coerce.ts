@@ -6,10 +6,17 @@ import { readBoolean } from './parse-argv.js';
 export type CoerceProblem = { message: string; hint: string };
 
 /** Converts a layer's raw value to the option's type (DESIGN P4), or says why it cannot. */
-export function coerce(option: ManifestOption, layer: Layer): { value: Scalar | Scalar[] } | { problem: CoerceProblem } {
+export function coerce(
+  option: ManifestOption,
+  layer: Layer,
+): { value: Scalar | Scalar[] } | { problem: CoerceProblem } {
   const raw = layer.raw;
   if (option.multiple) {
-    const items = Array.isArray(raw) ? raw : typeof raw === 'string' && layer.source === 'env' ? raw.split(option.separator) : [raw];
+    const items = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string' && layer.source === 'env'
+        ? raw.split(option.separator)
+        : [raw];
     const values: Scalar[] = [];
     for (const item of items) {
       const one = coerceOne(option, layer, item);
@@ -27,10 +34,16 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
     if (typeof raw === 'boolean') return { value: raw };
     const read = typeof raw === 'string' ? readBoolean(raw) : undefined;
     if (read !== undefined && layer.source !== 'config') return { value: read };
-    return problem(option, layer, raw, layer.source === 'config' ? 'true or false' : '1, true, yes, 0, false or no (any case)');
+    return problem(
+      option,
+      layer,
+      raw,
+      layer.source === 'config' ? 'true or false' : '1, true, yes, 0, false or no (any case)',
+    );
   }
   if (option.type === 'number') {
-    const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+    const number =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
     if (!Number.isFinite(number)) return problem(option, layer, raw, 'a number');
     if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
     return { value: number };
@@ -42,20 +55,34 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
 
 function problem(option: ManifestOption, layer: Layer, raw: unknown, expected: string): { problem: CoerceProblem } {
   const shown = option.secret ? '(redacted)' : JSON.stringify(raw);
-  const name = layer.source === 'flag' ? option.flag : layer.source === 'env' ? `${layer.location} (for ${option.flag})` : `"${option.key}" in ${layer.location}`;
+  const name =
+    layer.source === 'flag'
+      ? option.flag
+      : layer.source === 'env'
+        ? `${layer.location} (for ${option.flag})`
+        : `"${option.key}" in ${layer.location}`;
   return {
     problem: {
       message: `${name} expects ${expected}, got ${shown}`,
-      hint: layer.source === 'flag' ? `give ${option.flag} ${expected}` : `set ${layer.source === 'env' ? layer.location : `"${option.key}"`} to ${expected}`,
+      hint:
+        layer.source === 'flag'
+          ? `give ${option.flag} ${expected}`
+          : `set ${layer.source === 'env' ? layer.location : `"${option.key}"`} to ${expected}`,
     },
   };
 }
 
 /** Checks choices and bounds of a typed value; returns the problem, if any. */
-export function checkRange(option: ManifestOption, value: Scalar | Scalar[]): { message: string; bad: Scalar } | undefined {
+export function checkRange(
+  option: ManifestOption,
+  value: Scalar | Scalar[],
+): { message: string; bad: Scalar } | undefined {
   for (const item of Array.isArray(value) ? value : [value]) {
     if (option.choices !== undefined && !option.choices.includes(item)) {
-      return { message: `${option.flag} must be one of ${option.choices.join(', ')}; got ${JSON.stringify(item)}`, bad: item };
+      return {
+        message: `${option.flag} must be one of ${option.choices.join(', ')}; got ${JSON.stringify(item)}`,
+        bad: item,
+      };
     }
     if (typeof item === 'number' && option.minimum !== undefined && item < option.minimum) {
       return { message: `${option.flag} must be at least ${option.minimum}; got ${item}`, bad: item };

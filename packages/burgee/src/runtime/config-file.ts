@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Manifest } from '../manifest/types.js';
-import type { Globals } from './parse-argv.js';
 import { ConfigError } from './errors.js';
+import type { Globals } from './parse-argv.js';
 
 /** A config file that was found and parsed. */
 export type LoadedConfig = { path: string; values: Record<string, unknown> };
 
 /** Candidate config paths in precedence order, with why each is looked at (DESIGN P3). */
-export function configCandidates(manifest: Manifest, globals: Globals, env: Readonly<Record<string, string | undefined>>, cwd: string): { path: string; explicit: boolean }[] {
+export function configCandidates(
+  manifest: Manifest,
+  globals: Globals,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): { path: string; explicit: boolean }[] {
   if (!manifest.config || globals.noConfig) return [];
   const at = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   if (globals.configPath !== undefined) return [{ path: at(globals.configPath), explicit: true }];
@@ -51,7 +56,9 @@ export function parseConfig(path: string, text: string): Record<string, unknown>
     });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`config file ${path} must hold a JSON object, line 1, column 1`, { hint: 'write {"option": value, …}' });
+    throw new ConfigError(`config file ${path} must hold a JSON object, line 1, column 1`, {
+      hint: 'write {"option": value, …}',
+    });
   }
   return value as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
-import { ExitCode, isAuthorCode } from '../manifest/exit-codes.js';
 import type { ActionRequest } from '../declaration/types.js';
+import { ExitCode, isAuthorCode } from '../manifest/exit-codes.js';
 
 /** What an E5 failure carries besides its code. */
 export type FailureDetails = {
@@ -56,7 +56,10 @@ export class AuthError extends BurgeeError {
 }
 
 /** A class made by `defineError`. */
-export type DefinedErrorClass = (new (message: string, details?: FailureDetails) => BurgeeError) & {
+export type DefinedErrorClass = (new (
+  message: string,
+  details?: FailureDetails,
+) => BurgeeError) & {
   readonly code: number;
 };
 
@@ -65,11 +68,15 @@ const definedCodes = new Map<number, string>();
 /** Declares an author's error class with its own exit code, 7–125; one code, one class (DESIGN E1). */
 export function defineError(spec: { name: string; code: number }): DefinedErrorClass {
   if (!isAuthorCode(spec.code)) {
-    throw new TypeError(`burgee: error "${spec.name}" uses code ${spec.code}; author codes are whole numbers 7–125 (0–6 and 130 belong to burgee)`);
+    throw new TypeError(
+      `burgee: error "${spec.name}" uses code ${spec.code}; author codes are whole numbers 7–125 (0–6 and 130 belong to burgee)`,
+    );
   }
   const holder = definedCodes.get(spec.code);
   if (holder !== undefined && holder !== spec.name) {
-    throw new TypeError(`burgee: error "${spec.name}" uses code ${spec.code}, already taken by "${holder}"; one code, one class`);
+    throw new TypeError(
+      `burgee: error "${spec.name}" uses code ${spec.code}, already taken by "${holder}"; one code, one class`,
+    );
   }
   definedCodes.set(spec.code, spec.name);
   const Defined = class extends BurgeeError {

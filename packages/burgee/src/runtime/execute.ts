@@ -4,10 +4,10 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
-import { type Outcome, classify } from './classify.js';
+import { withCapturedOutput } from './capture.js';
+import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
 import { BurgeeError, UsageError } from './errors.js';
-import { withCapturedOutput } from './capture.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
@@ -47,23 +47,55 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   }
 }
 
-async function dispatch(program: Program, manifest: Manifest, parsed: ParsedArgv, io: Io, report: Reporter, options: ExecuteOptions): Promise<number> {
+async function dispatch(
+  program: Program,
+  manifest: Manifest,
+  parsed: ParsedArgv,
+  io: Io,
+  report: Reporter,
+  options: ExecuteOptions,
+): Promise<number> {
   const { globals, command } = parsed;
   if (globals.help) return showHelp(manifest, command, io, report);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version && command === manifest.root) return showVersion(manifest, io, report);
   if (globals.mcp && command === manifest.root) {
-    throw new UsageError('serving over MCP (--mcp) is not available in this version of burgee', { hint: `use ${manifest.name} --schema and --json meanwhile` });
+    throw new UsageError('serving over MCP (--mcp) is not available in this version of burgee', {
+      hint: `use ${manifest.name} --schema and --json meanwhile`,
+    });
   }
   if (!command.runnable) throw missingCommand(manifest, command);
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
   if (globals.explain !== undefined) {
-    return showExplain(manifest, command, globals.explain, optionLayers({ manifest, parsed, env: io.env, config }), report);
+    return showExplain(
+      manifest,
+      command,
+      globals.explain,
+      optionLayers({ manifest, parsed, env: io.env, config }),
+      report,
+    );
   }
   const declaration = findDeclaration(program.root, command.path)!;
   warnDeprecated(parsed, report);
-  const resolved = await resolveInputs({ manifest, parsed, argv: io.argv, env: io.env, config, specs: declaration.options ?? {} });
-  const data = await invoke(declaration, { manifest, command, declaration, resolved, passthrough: parsed.passthrough, json: report.json, io, signal: io.signal ?? new AbortController().signal, onExit: options.onExit ?? (() => {}) });
+  const resolved = await resolveInputs({
+    manifest,
+    parsed,
+    argv: io.argv,
+    env: io.env,
+    config,
+    specs: declaration.options ?? {},
+  });
+  const data = await invoke(declaration, {
+    manifest,
+    command,
+    declaration,
+    resolved,
+    passthrough: parsed.passthrough,
+    json: report.json,
+    io,
+    signal: io.signal ?? new AbortController().signal,
+    onExit: options.onExit ?? (() => {}),
+  });
   return succeed(command, data, resolved.provenance, report);
 }
 
@@ -86,20 +118,33 @@ class HandlerThrow {
   constructor(readonly cause: unknown) {}
 }
 
-function succeed(command: ManifestCommand, data: unknown, provenance: Record<string, ProvenanceEntry>, report: Reporter): number {
+function succeed(
+  command: ManifestCommand,
+  data: unknown,
+  provenance: Record<string, ProvenanceEntry>,
+  report: Reporter,
+): number {
   let changed: boolean | undefined;
   if (command.effects === 'idempotent') {
     changed = (data as { changed?: unknown } | null)?.changed as boolean | undefined;
     if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
-      throw new BurgeeError(ExitCode.RUNTIME, `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`, {
-        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
-      });
+      throw new BurgeeError(
+        ExitCode.RUNTIME,
+        `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
+        {
+          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
+        },
+      );
     }
   }
   try {
     JSON.stringify(data ?? null);
   } catch (error) {
-    throw new BurgeeError(ExitCode.RUNTIME, `the command returned data that cannot be written as JSON: ${(error as Error).message}`, { hint: 'return plain objects, arrays, strings, numbers, booleans or null' });
+    throw new BurgeeError(
+      ExitCode.RUNTIME,
+      `the command returned data that cannot be written as JSON: ${(error as Error).message}`,
+      { hint: 'return plain objects, arrays, strings, numbers, booleans or null' },
+    );
   }
   if (report.json) report.envelope(toSuccessEnvelope(data, provenance, changed));
   else report.text(renderData(data));
@@ -111,7 +156,10 @@ function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand |
   if (outcome.kind === 'exit') {
     if (report.json) {
       if (outcome.code === 0) report.envelope(toSuccessEnvelope(null, {}));
-      else report.envelope(toFailureEnvelope({ code: outcome.code, message: `the command exited with code ${outcome.code}` }));
+      else
+        report.envelope(
+          toFailureEnvelope({ code: outcome.code, message: `the command exited with code ${outcome.code}` }),
+        );
     }
     return outcome.code;
   }
@@ -126,12 +174,16 @@ function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand |
 function missingCommand(manifest: Manifest, group: ManifestCommand): UsageError {
   const where = [manifest.name, ...group.path].join(' ');
   const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
-  return new UsageError(`${where} needs a command`, { hint: `choose one of: ${names.join(', ')}; run ${where} --help for more` });
+  return new UsageError(`${where} needs a command`, {
+    hint: `choose one of: ${names.join(', ')}; run ${where} --help for more`,
+  });
 }
 
 function warnDeprecated(parsed: ParsedArgv, report: Reporter): void {
-  if (parsed.command.deprecated !== undefined) report.warn(`${parsed.command.path.join(' ')} is deprecated: ${parsed.command.deprecated}`);
+  if (parsed.command.deprecated !== undefined)
+    report.warn(`${parsed.command.path.join(' ')} is deprecated: ${parsed.command.deprecated}`);
   for (const flag of parsed.flags.values()) {
-    if (flag.option.deprecated !== undefined) report.warn(`${flag.option.flag} is deprecated: ${flag.option.deprecated}`);
+    if (flag.option.deprecated !== undefined)
+      report.warn(`${flag.option.flag} is deprecated: ${flag.option.deprecated}`);
   }
 }

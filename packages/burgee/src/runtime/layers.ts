@@ -1,6 +1,6 @@
 import type { ManifestOption, Scalar } from '../manifest/types.js';
-import type { LoadedConfig } from './config-file.js';
 import type { ProvenanceEntry } from '../projections/envelope/index.js';
+import type { LoadedConfig } from './config-file.js';
 import type { RawFlag } from './parse-argv.js';
 
 export type { ProvenanceEntry };
@@ -24,9 +24,11 @@ export function layersOf(
   config: LoadedConfig | undefined,
   configValues: Readonly<Record<string, unknown>>,
 ): Layer[] {
-  const flagLayer: Layer = { source: 'flag', location: flag?.token ?? option.flag };
-  if (flag !== undefined) flagLayer.raw = flag.kind === 'boolean' ? flag.value : option.multiple ? flag.values : flag.values.at(-1);
-  if (flag !== undefined && flag.token.startsWith('-') && !flag.token.startsWith('--')) flagLayer.location = option.flag;
+  // A short flag is reported by its long name, so provenance reads the same however it was typed.
+  const flagLayer: Layer = { source: 'flag', location: flag?.token.startsWith('--') ? flag.token : option.flag };
+  if (flag !== undefined) {
+    flagLayer.raw = flag.kind === 'boolean' ? flag.value : option.multiple ? flag.values : flag.values.at(-1);
+  }
   const layers: Layer[] = [flagLayer];
   if (option.env !== undefined) {
     const envLayer: Layer = { source: 'env', location: option.env };
@@ -37,7 +39,8 @@ export function layersOf(
   }
   if (config !== undefined) {
     const configLayer: Layer = { source: 'config', location: config.path };
-    if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null) configLayer.raw = configValues[option.key];
+    if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null)
+      configLayer.raw = configValues[option.key];
     layers.push(configLayer);
   }
   const defaultLayer: Layer = { source: 'default' };

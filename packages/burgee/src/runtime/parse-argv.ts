@@ -17,7 +17,10 @@ export type Globals = {
 };
 
 /** A flag as typed: booleans already decided, everything else still text. */
-export type RawFlag = { option: ManifestOption; token: string } & ({ kind: 'boolean'; value: boolean } | { kind: 'text'; values: string[] });
+export type RawFlag = { option: ManifestOption; token: string } & (
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'text'; values: string[] }
+);
 
 export type ParsedArgv = {
   command: ManifestCommand;
@@ -49,7 +52,14 @@ export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedAr
   const { command, pathIndexes } = resolveCommand(manifest, argv);
   const state: ParsedArgv = {
     command,
-    globals: { json: wantsJson(argv, command), help: false, schema: false, mcp: false, version: false, noConfig: false },
+    globals: {
+      json: wantsJson(argv, command),
+      help: false,
+      schema: false,
+      mcp: false,
+      version: false,
+      noConfig: false,
+    },
     flags: new Map(),
     positionals: [],
     passthrough: [],
@@ -70,7 +80,10 @@ export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedAr
   return state;
 }
 
-function resolveCommand(manifest: Manifest, argv: readonly string[]): { command: ManifestCommand; pathIndexes: Set<number> } {
+function resolveCommand(
+  manifest: Manifest,
+  argv: readonly string[],
+): { command: ManifestCommand; pathIndexes: Set<number> } {
   let node = manifest.root;
   const pathIndexes = new Set<number>();
   for (let i = 0; i < argv.length; i++) {
@@ -93,7 +106,13 @@ function resolveCommand(manifest: Manifest, argv: readonly string[]): { command:
   return { command: node, pathIndexes };
 }
 
-function readLong(manifest: Manifest, argv: readonly string[], i: number, state: ParsedArgv, unknown: string[]): number {
+function readLong(
+  manifest: Manifest,
+  argv: readonly string[],
+  i: number,
+  state: ParsedArgv,
+  unknown: string[],
+): number {
   const word = argv[i]!;
   const eq = word.indexOf('=');
   const name = eq === -1 ? word : word.slice(0, eq);
@@ -101,7 +120,9 @@ function readLong(manifest: Manifest, argv: readonly string[], i: number, state:
   const command = state.command;
   const option = command.options.find((o) => o.flag === name);
   if (option !== undefined) return readOptionValue(argv, i, state, option, name, inline);
-  const negated = name.startsWith('--no-') ? command.options.find((o) => o.negatable && o.flag === `--${name.slice(5)}`) : undefined;
+  const negated = name.startsWith('--no-')
+    ? command.options.find((o) => o.negatable && o.flag === `--${name.slice(5)}`)
+    : undefined;
   if (negated !== undefined && inline === undefined) {
     state.flags.set(negated.key, { option: negated, token: name, kind: 'boolean', value: false });
     return i;
@@ -109,14 +130,28 @@ function readLong(manifest: Manifest, argv: readonly string[], i: number, state:
   return readGlobal(manifest, argv, i, state, name, inline, unknown);
 }
 
-function readGlobal(manifest: Manifest, argv: readonly string[], i: number, state: ParsedArgv, name: string, inline: string | undefined, unknown: string[]): number {
+function readGlobal(
+  manifest: Manifest,
+  argv: readonly string[],
+  i: number,
+  state: ParsedArgv,
+  name: string,
+  inline: string | undefined,
+  unknown: string[],
+): number {
   const g = state.globals;
   const takeValue = (): [string | undefined, number] => {
     if (inline !== undefined) return [inline, i];
     const next = argv[i + 1];
     return next === undefined || next.startsWith('--') ? [undefined, i] : [next, i + 1];
   };
-  const flagOnly: Record<string, keyof Globals> = { '--json': 'json', '--help': 'help', '--schema': 'schema', '--mcp': 'mcp', '--version': 'version' };
+  const flagOnly: Record<string, keyof Globals> = {
+    '--json': 'json',
+    '--help': 'help',
+    '--schema': 'schema',
+    '--mcp': 'mcp',
+    '--version': 'version',
+  };
   const key = flagOnly[name];
   if (key !== undefined && inline === undefined) {
     (g as Record<string, unknown>)[key] = true;
@@ -126,7 +161,11 @@ function readGlobal(manifest: Manifest, argv: readonly string[], i: number, stat
     g.noConfig = true;
     return i;
   }
-  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath'> = { '--field': 'field', '--budget': 'budget', '--explain': 'explain' };
+  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath'> = {
+    '--field': 'field',
+    '--budget': 'budget',
+    '--explain': 'explain',
+  };
   if (manifest.config) valued['--config'] = 'configPath';
   if (name === '--format' || name === '--output') {
     const [value, next] = takeValue();
@@ -163,14 +202,24 @@ function readShort(argv: readonly string[], i: number, state: ParsedArgv, unknow
   return i;
 }
 
-function readOptionValue(argv: readonly string[], i: number, state: ParsedArgv, option: ManifestOption, token: string, inline: string | undefined): number {
+function readOptionValue(
+  argv: readonly string[],
+  i: number,
+  state: ParsedArgv,
+  option: ManifestOption,
+  token: string,
+  inline: string | undefined,
+): number {
   if (option.type === 'boolean') {
     if (inline === undefined) {
       state.flags.set(option.key, { option, token, kind: 'boolean', value: true });
       return i;
     }
     const value = readBoolean(inline);
-    if (value === undefined) throw new UsageError(`${token} expects true or false, got ${JSON.stringify(inline)}`, { hint: `write ${option.flag} or --no-${option.flag.slice(2)}` });
+    if (value === undefined)
+      throw new UsageError(`${token} expects true or false, got ${JSON.stringify(inline)}`, {
+        hint: `write ${option.flag} or --no-${option.flag.slice(2)}`,
+      });
     state.flags.set(option.key, { option, token, kind: 'boolean', value });
     return i;
   }
@@ -201,22 +250,42 @@ export function readBoolean(text: string): boolean | undefined {
   return undefined;
 }
 
-function unknownFlagError(manifest: Manifest, argv: readonly string[], command: ManifestCommand, flag: string): UsageError {
+function unknownFlagError(
+  manifest: Manifest,
+  argv: readonly string[],
+  command: ManifestCommand,
+  flag: string,
+): UsageError {
   const where = [manifest.name, ...command.path].join(' ');
-  const known = command.options.filter((o) => !o.hidden).flatMap((o) => [o.flag, ...(o.negatable ? [`--no-${o.flag.slice(2)}`] : [])]);
-  const globals = ['--json', '--help', '--schema', '--explain', ...(manifest.config ? ['--config', '--no-config'] : [])];
+  const known = command.options
+    .filter((o) => !o.hidden)
+    .flatMap((o) => [o.flag, ...(o.negatable ? [`--no-${o.flag.slice(2)}`] : [])]);
+  const globals = [
+    '--json',
+    '--help',
+    '--schema',
+    '--explain',
+    ...(manifest.config ? ['--config', '--no-config'] : []),
+  ];
   const matches = flag.startsWith('--') ? suggest(flag, [...known, ...globals]) : [];
   const details: { hint: string; fix?: string } = {
     hint: matches.length > 0 ? `did you mean ${matches.join(' or ')}?` : `run ${where} --help to see its options`,
   };
   if (matches.length === 1) {
-    const replaced = argv.map((w) => (w === flag ? matches[0]! : w.startsWith(`${flag}=`) ? `${matches[0]}${w.slice(flag.length)}` : w));
+    const replaced = argv.map((w) =>
+      w === flag ? matches[0]! : w.startsWith(`${flag}=`) ? `${matches[0]}${w.slice(flag.length)}` : w,
+    );
     details.fix = commandLine([manifest.name, ...replaced]);
   }
   return new UsageError(`unknown option ${flag} for ${where}`, details);
 }
 
-function unknownCommandError(manifest: Manifest, argv: readonly string[], group: ManifestCommand, index: number): UsageError {
+function unknownCommandError(
+  manifest: Manifest,
+  argv: readonly string[],
+  group: ManifestCommand,
+  index: number,
+): UsageError {
   const word = argv[index]!;
   const where = [manifest.name, ...group.path].join(' ');
   const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
@@ -224,6 +293,7 @@ function unknownCommandError(manifest: Manifest, argv: readonly string[], group:
   const details: { hint: string; fix?: string } = {
     hint: matches.length > 0 ? `did you mean ${matches.join(' or ')}?` : `${where} has: ${names.join(', ')}`,
   };
-  if (matches.length === 1) details.fix = commandLine([manifest.name, ...argv.map((w, i) => (i === index ? matches[0]! : w))]);
+  if (matches.length === 1)
+    details.fix = commandLine([manifest.name, ...argv.map((w, i) => (i === index ? matches[0]! : w))]);
   return new UsageError(`unknown command "${word}" for ${where}`, details);
 }

@@ -1,4 +1,4 @@
-import { colorLevel, createColors, type Colors } from 'roundel';
+import { type Colors, colorLevel, createColors } from 'roundel';
 import type { ActionRequest } from '../declaration/types.js';
 import type { Manifest } from '../manifest/types.js';
 import {

@@ -1,9 +1,9 @@
 import type { OptionSpec } from '../declaration/types.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../manifest/types.js';
-import { type LoadedConfig, configFor } from './config-file.js';
 import { checkRange, coerce } from './coerce.js';
+import { configFor, type LoadedConfig } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
-import { type Layer, type ProvenanceEntry, layersOf, provenanceOf, winner } from './layers.js';
+import { type Layer, layersOf, type ProvenanceEntry, provenanceOf, winner } from './layers.js';
 import type { ParsedArgv } from './parse-argv.js';
 import { commandLine, suggest } from './suggest.js';
 
@@ -26,7 +26,12 @@ type Inputs = {
 /** Every layer of every option of the command, for `--explain` and for resolution. */
 export function optionLayers(inputs: Omit<Inputs, 'specs' | 'argv'>): Map<ManifestOption, Layer[]> {
   const values = configFor(inputs.config, inputs.parsed.command.path);
-  return new Map(inputs.parsed.command.options.map((o) => [o, layersOf(o, inputs.parsed.flags.get(o.key), inputs.env, inputs.config, values)]));
+  return new Map(
+    inputs.parsed.command.options.map((o) => [
+      o,
+      layersOf(o, inputs.parsed.flags.get(o.key), inputs.env, inputs.config, values),
+    ]),
+  );
 }
 
 /** Resolves options (flag > env > config > default) and arguments, refusing in the order of DESIGN P6. */
@@ -54,19 +59,28 @@ export async function resolveInputs(inputs: Inputs): Promise<Resolved> {
   for (const [option, layer] of winners) checkOptionRange(manifest, option, layer, resolved.options[option.key]!, argv);
   for (const [option, layer] of winners) {
     const schema = inputs.specs[option.key]?.schema;
-    if (schema !== undefined) resolved.options[option.key] = await refine(option, layer, schema, resolved.options[option.key]!);
+    if (schema !== undefined)
+      resolved.options[option.key] = await refine(option, layer, schema, resolved.options[option.key]!);
   }
   return resolved;
 }
 
-function bindArguments(manifest: Manifest, command: ManifestCommand, positionals: readonly string[], argv: readonly string[]): Resolved['args'] {
+function bindArguments(
+  manifest: Manifest,
+  command: ManifestCommand,
+  positionals: readonly string[],
+  argv: readonly string[],
+): Resolved['args'] {
   const bound: Resolved['args'] = {};
   const declared = command.arguments;
   const variadic = declared.at(-1)?.variadic === true;
   if (!variadic && positionals.length > declared.length) {
     const extra = positionals[declared.length]!;
     const where = [manifest.name, ...command.path].join(' ');
-    const hint = command.commands.length > 0 ? `${where} has: ${command.commands.map((c) => c.name).join(', ')}` : `${where} takes ${declared.length === 0 ? 'no arguments' : declared.map(render).join(' ')}`;
+    const hint =
+      command.commands.length > 0
+        ? `${where} has: ${command.commands.map((c) => c.name).join(', ')}`
+        : `${where} takes ${declared.length === 0 ? 'no arguments' : declared.map(render).join(' ')}`;
     throw new UsageError(`unexpected argument ${JSON.stringify(extra)} for ${where}`, { hint });
   }
   declared.forEach((arg, index) => {
@@ -76,7 +90,12 @@ function bindArguments(manifest: Manifest, command: ManifestCommand, positionals
       const where = [manifest.name, ...command.path].join(' ');
       throw new UsageError(`missing argument ${render(arg)} for ${where}`, {
         hint: arg.description === undefined ? `give ${render(arg)}` : `give ${render(arg)}: ${arg.description}`,
-        fix: commandLine([manifest.name, ...argv.filter((w) => w !== '--json'), `<${arg.name}${arg.variadic ? '...' : ''}>`, ...(argv.includes('--json') ? ['--json'] : [])]),
+        fix: commandLine([
+          manifest.name,
+          ...argv.filter((w) => w !== '--json'),
+          `<${arg.name}${arg.variadic ? '...' : ''}>`,
+          ...(argv.includes('--json') ? ['--json'] : []),
+        ]),
       });
     }
     bound[arg.name] = missing ? (arg.default === undefined ? (arg.variadic ? [] : undefined) : arg.default) : value;
@@ -84,37 +103,76 @@ function bindArguments(manifest: Manifest, command: ManifestCommand, positionals
   return bound;
 }
 
-const render = (arg: ManifestArgument): string => (arg.required ? `<${arg.name}${arg.variadic ? '...' : ''}>` : `[${arg.name}${arg.variadic ? '...' : ''}]`);
+const render = (arg: ManifestArgument): string =>
+  arg.required ? `<${arg.name}${arg.variadic ? '...' : ''}>` : `[${arg.name}${arg.variadic ? '...' : ''}]`;
 
-function missingOption(manifest: Manifest, command: ManifestCommand, option: ManifestOption, argv: readonly string[]): UsageError {
+function missingOption(
+  manifest: Manifest,
+  command: ManifestCommand,
+  option: ManifestOption,
+  argv: readonly string[],
+): UsageError {
   const where = [manifest.name, ...command.path].join(' ');
   const placeholder = `<${option.placeholder ?? 'value'}>`;
-  const sources = [option.flag, ...(option.env === undefined ? [] : [`$${option.env}`]), ...(manifest.config ? ['the config file'] : [])];
+  const sources = [
+    option.flag,
+    ...(option.env === undefined ? [] : [`$${option.env}`]),
+    ...(manifest.config ? ['the config file'] : []),
+  ];
   return new UsageError(`missing required option ${option.flag} for ${where}`, {
     hint: `${option.description === undefined ? '' : `${option.flag}: ${option.description}; `}set it with ${sources.join(' or ')}`,
     fix: commandLine([manifest.name, ...argv, option.flag, placeholder]),
   });
 }
 
-function checkOptionRange(manifest: Manifest, option: ManifestOption, layer: Layer, value: Scalar | Scalar[], argv: readonly string[]): void {
+function checkOptionRange(
+  manifest: Manifest,
+  option: ManifestOption,
+  layer: Layer,
+  value: Scalar | Scalar[],
+  argv: readonly string[],
+): void {
   const problem = checkRange(option, value);
   if (problem === undefined) return;
-  const close = option.choices === undefined || typeof problem.bad !== 'string' ? [] : suggest(problem.bad, option.choices.map(String));
+  const close =
+    option.choices === undefined || typeof problem.bad !== 'string'
+      ? []
+      : suggest(problem.bad, option.choices.map(String));
   const details: { hint: string; fix?: string } = {
-    hint: close.length > 0 ? `did you mean ${close.join(' or ')}?` : option.choices === undefined ? `give ${option.flag} a value in range` : `choose one of ${option.choices.join(', ')}`,
+    hint:
+      close.length > 0
+        ? `did you mean ${close.join(' or ')}?`
+        : option.choices === undefined
+          ? `give ${option.flag} a value in range`
+          : `choose one of ${option.choices.join(', ')}`,
   };
-  if (layer.source !== 'flag') throw new ConfigError(`${problem.message} (from ${layer.source} ${layer.location ?? ''})`.replace(/ \)$/, ')'), details);
+  if (layer.source !== 'flag')
+    throw new ConfigError(
+      `${problem.message} (from ${layer.source} ${layer.location ?? ''})`.replace(/ \)$/, ')'),
+      details,
+    );
   if (close.length === 1) {
     const bad = String(problem.bad);
-    details.fix = commandLine([manifest.name, ...argv.map((w) => (w === bad ? close[0]! : w.endsWith(`=${bad}`) ? `${w.slice(0, -bad.length)}${close[0]}` : w))]);
+    details.fix = commandLine([
+      manifest.name,
+      ...argv.map((w) => (w === bad ? close[0]! : w.endsWith(`=${bad}`) ? `${w.slice(0, -bad.length)}${close[0]}` : w)),
+    ]);
   }
   throw new UsageError(problem.message, details);
 }
 
-async function refine(option: ManifestOption, layer: Layer, schema: NonNullable<OptionSpec['schema']>, value: Scalar | Scalar[]): Promise<Scalar | Scalar[]> {
+async function refine(
+  option: ManifestOption,
+  layer: Layer,
+  schema: NonNullable<OptionSpec['schema']>,
+  value: Scalar | Scalar[],
+): Promise<Scalar | Scalar[]> {
   const result = await schema['~standard'].validate(value);
   if (result.issues === undefined) return result.value as Scalar | Scalar[];
   const message = `${option.flag}: ${result.issues.map((i) => i.message).join('; ')}`;
   const Failure = layer.source === 'flag' || layer.source === 'default' ? UsageError : ConfigError;
-  throw new Failure(message, { hint: option.description === undefined ? `give ${option.flag} a valid value` : `${option.flag}: ${option.description}` });
+  throw new Failure(message, {
+    hint:
+      option.description === undefined ? `give ${option.flag} a valid value` : `${option.flag}: ${option.description}`,
+  });
 }

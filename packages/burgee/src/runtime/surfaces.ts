@@ -22,7 +22,10 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   let budget: number | undefined;
   if (globals.budget !== undefined) {
     budget = Number(globals.budget);
-    if (!Number.isInteger(budget) || budget <= 0) throw new UsageError(`--budget expects a positive whole number, got ${JSON.stringify(globals.budget)}`, { hint: 'give the budget in characters, e.g. --budget 20000' });
+    if (!Number.isInteger(budget) || budget <= 0)
+      throw new UsageError(`--budget expects a positive whole number, got ${JSON.stringify(globals.budget)}`, {
+        hint: 'give the budget in characters, e.g. --budget 20000',
+      });
   }
   if (command !== manifest.root && !command.runnable) {
     const where = [manifest.name, ...command.path].join(' ');
@@ -31,7 +34,9 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
     });
   }
   const document: unknown =
-    command === manifest.root ? toSchemaDocument(manifest, budget === undefined ? {} : { budget }) : toCommandSchema(command);
+    command === manifest.root
+      ? toSchemaDocument(manifest, budget === undefined ? {} : { budget })
+      : toCommandSchema(command);
   if (globals.field === undefined) {
     report.document(renderSchema(document));
     return 0;
@@ -39,7 +44,10 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   const picked = selectSchemaField(document, globals.field);
   if (!picked.ok) {
     throw new UsageError(`--field ${globals.field}: no field "${picked.at}"`, {
-      hint: picked.available.length === 0 ? 'there is nothing below this value' : `fields there: ${picked.available.join(', ')}`,
+      hint:
+        picked.available.length === 0
+          ? 'there is nothing below this value'
+          : `fields there: ${picked.available.join(', ')}`,
     });
   }
   report.document(JSON.stringify(picked.value ?? null));
@@ -49,7 +57,10 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
 export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
   const version = manifest.version ?? packageVersion(io.entry);
-  if (version === undefined) throw new UsageError(`${manifest.name} declares no version`, { hint: 'declare version in defineProgram, or ship a package.json beside the program' });
+  if (version === undefined)
+    throw new UsageError(`${manifest.name} declares no version`, {
+      hint: 'declare version in defineProgram, or ship a package.json beside the program',
+    });
   if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
   else report.text(version);
   return 0;
@@ -75,32 +86,52 @@ function packageVersion(entry: string | undefined): string | undefined {
 }
 
 /** `--explain <option>`: the winning layer and every candidate, running nothing (DESIGN P5). */
-export function showExplain(manifest: Manifest, command: ManifestCommand, name: string, layers: Map<ManifestOption, Layer[]>, report: Reporter): number {
+export function showExplain(
+  manifest: Manifest,
+  command: ManifestCommand,
+  name: string,
+  layers: Map<ManifestOption, Layer[]>,
+  report: Reporter,
+): number {
   const wanted = name.replace(/^--/, '');
   const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
   if (option === undefined) {
     const names = command.options.filter((o) => !o.hidden).map((o) => o.flag.slice(2));
-    throw new UsageError(`--explain: ${[manifest.name, ...command.path].join(' ')} has no option "${wanted}"`, { hint: names.length === 0 ? 'this command has no options' : `its options: ${names.join(', ')}` });
+    throw new UsageError(`--explain: ${[manifest.name, ...command.path].join(' ')} has no option "${wanted}"`, {
+      hint: names.length === 0 ? 'this command has no options' : `its options: ${names.join(', ')}`,
+    });
   }
   const candidates = layers.get(option) ?? [];
   const won = winner(candidates);
-  const shown = (layer: Layer) => ('raw' in layer ? (option.secret ? '(redacted)' : JSON.stringify(layer.raw)) : undefined);
+  const shown = (layer: Layer) =>
+    'raw' in layer ? (option.secret ? '(redacted)' : JSON.stringify(layer.raw)) : undefined;
   if (report.json) {
     const data = {
       option: option.key,
       flag: option.flag,
       value: won === undefined ? null : option.secret ? '(redacted)' : (won.raw ?? null),
       source: won?.source ?? null,
-      layers: candidates.map((l) => ({ source: l.source, location: l.location ?? null, value: shown(l) ?? null, used: l === won })),
+      layers: candidates.map((l) => ({
+        source: l.source,
+        location: l.location ?? null,
+        value: shown(l) ?? null,
+        used: l === won,
+      })),
     };
     report.envelope(toSuccessEnvelope(data, {}));
     return 0;
   }
-  const lines = [won === undefined ? `${option.flag} has no value` : `${option.flag} = ${shown(won)}  (from ${won.source}${won.location === undefined ? '' : ` ${won.location}`})`];
+  const lines = [
+    won === undefined
+      ? `${option.flag} has no value`
+      : `${option.flag} = ${shown(won)}  (from ${won.source}${won.location === undefined ? '' : ` ${won.location}`})`,
+  ];
   const width = Math.max(...candidates.map((l) => (l.location ?? '').length));
   for (const layer of candidates) {
     const value = shown(layer) ?? '(not set)';
-    lines.push(`  ${layer.source.padEnd(8)}${(layer.location ?? '').padEnd(width + 2)}${value}${layer === won ? '  ← used' : ''}`);
+    lines.push(
+      `  ${layer.source.padEnd(8)}${(layer.location ?? '').padEnd(width + 2)}${value}${layer === won ? '  ← used' : ''}`,
+    );
   }
   report.text(lines.join('\n'));
   return 0;

@@ -16,11 +16,20 @@ export type RunProgramOptions = {
 };
 
 /** Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (DESIGN T1). */
-export async function runProgram(target: Program | Command, argv: readonly string[], options: RunProgramOptions = {}): Promise<ProgramResult> {
+export async function runProgram(
+  target: Program | Command,
+  argv: readonly string[],
+  options: RunProgramOptions = {},
+): Promise<ProgramResult> {
   let stdout = '';
   let stderr = '';
-  const columns = options.tty === undefined || options.tty === false ? undefined : options.tty === true ? 80 : options.tty;
-  const stream = (append: (t: string) => void): OutputStream => ({ write: append, isTTY: columns !== undefined, columns });
+  const columns =
+    options.tty === undefined || options.tty === false ? undefined : options.tty === true ? 80 : options.tty;
+  const stream = (append: (t: string) => void): OutputStream => ({
+    write: append,
+    isTTY: columns !== undefined,
+    columns,
+  });
   const io: Io = {
     argv,
     env: options.env ?? {},

@@ -20,7 +20,12 @@ export type CliOptions = {
 
 /** Runs a program as a user would, in a child process, and collects everything it printed. */
 export function runCli(script: string, args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8', ...options.env };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    LANG: 'C.UTF-8',
+    ...options.env,
+  };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       env,
@@ -29,10 +34,10 @@ export function runCli(script: string, args: readonly string[], options: CliOpti
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
     });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
     });
     const timer = setTimeout(() => {

@@ -12,7 +12,11 @@ export type ErrorBody = {
   message: string;
   hint?: string;
   fix?: string;
-  usage?: { command: string; options?: { name: string; description: string }[]; commands?: { name: string; description: string }[] };
+  usage?: {
+    command: string;
+    options?: { name: string; description: string }[];
+    commands?: { name: string; description: string }[];
+  };
 };
 
 export type FailureEnvelope = { ok: false; error: ErrorBody };
@@ -30,7 +34,11 @@ export type ActionRequiredEnvelope = {
 export type Envelope = SuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
 
 /** The success envelope (DESIGN E3, E4); `changed` only for idempotent commands. */
-export function toSuccessEnvelope(data: unknown, provenance: Record<string, ProvenanceEntry>, changed?: boolean): SuccessEnvelope {
+export function toSuccessEnvelope(
+  data: unknown,
+  provenance: Record<string, ProvenanceEntry>,
+  changed?: boolean,
+): SuccessEnvelope {
   const meta: SuccessEnvelope['meta'] = { provenance };
   if (changed !== undefined) meta.changed = changed;
   return { ok: true, data: data === undefined ? null : data, meta };
@@ -59,7 +67,14 @@ export function toActionRequiredEnvelope(
     if (step.when !== undefined) out.when = step.when;
     return out;
   });
-  const envelope: ActionRequiredEnvelope = { ok: false, status: 'action_required', reason: request.reason, message: request.message, next, error: { code: 4, message: request.message } };
+  const envelope: ActionRequiredEnvelope = {
+    ok: false,
+    status: 'action_required',
+    reason: request.reason,
+    message: request.message,
+    next,
+    error: { code: 4, message: request.message },
+  };
   if (request.hint !== undefined) {
     const { error, ...rest } = envelope;
     return { ...rest, hint: request.hint, error };

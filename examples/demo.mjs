@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm run demo`: runs the examples the way a person and an agent would, and shows every surface.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const programs = { tool: here('./deploy/cli.mjs'), ship: here('./ship/cli.mjs') };
+const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\u001b[1m${s}\u001b[22m` : (s) => s;
+const dim = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\u001b[2m${s}\u001b[22m` : (s) => s;
+
+const steps = [
+  ['A person asks for help', {}, 'tool', ['--help']],
+  [
+    'An agent (CLAUDECODE=1) deploys without confirming: it gets a runnable next step, not a prompt',
+    { CLAUDECODE: '1' },
+    'tool',
+    ['deploy', '--target', 'prod', '--json'],
+  ],
+  [
+    'The agent runs the step it was given',
+    { CLAUDECODE: '1' },
+    'tool',
+    ['deploy', '--target', 'prod', '--yes', '--json'],
+  ],
+  ['The same refusal, for a person reading stderr', { CLAUDECODE: '1' }, 'tool', ['deploy', '--target', 'prod']],
+  ['A typo gets a suggestion and a whole corrected command', {}, 'tool', ['deploy', '--targt', 'prod']],
+  [
+    'The MCP tool input, projected from the same declaration',
+    {},
+    'tool',
+    ['deploy', '--schema', '--field', 'inputSchema'],
+  ],
+  ['A richer program: data for people is a table', {}, 'ship', ['status']],
+  ['… and the exact data for agents', {}, 'ship', ['status', '--problems', '--json']],
+  [
+    'Provenance: flag > env > config > default; secrets stay redacted',
+    { SHIP_CHANNEL: 'beta', SHIP_TOKEN: 's3cret' },
+    'ship',
+    ['release', 'api', '--build', '1.4.0', '--dry-run', '--json'],
+  ],
+  [
+    'Where does a value come from?',
+    { SHIP_CHANNEL: 'beta' },
+    'ship',
+    ['release', '--build', '1.4.0', '--explain', 'channel'],
+  ],
+  [
+    'Bad input from the environment is a config error (exit 3), and nothing runs',
+    { SHIP_DRY_RUN: 'maybe' },
+    'ship',
+    ['release', '--build', '1.4.0'],
+  ],
+  ['The whole program for an agent, in one call (first 300 characters)', {}, 'ship', ['--schema']],
+];
+
+for (const [title, env, name, args] of steps) {
+  const envText = Object.entries(env)
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
+  process.stdout.write(`\n${bold(`# ${title}`)}\n${dim(`$ ${envText}${name} ${args.join(' ')}`)}\n`);
+  const result = spawnSync(process.execPath, [programs[name], ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  const stdout =
+    args.includes('--schema') && !args.includes('--field') ? `${result.stdout.slice(0, 300)}…\n` : result.stdout;
+  if (stdout) process.stdout.write(stdout);
+  if (result.stderr) process.stdout.write(result.stderr.replace(/^/gm, dim('stderr│ ')).replace(/stderr│ $/, ''));
+  process.stdout.write(dim(`→ exit ${result.status}\n`));
+}

@@ -1,0 +1,52 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import { defineCommand } from './define.js';
+
+describe('D6 · ctx.options and ctx.args are inferred from the literal declaration', () => {
+  it('D6 · required or defaulted → non-optional; choices → union; multiple → array; number → number', () => {
+    defineCommand({
+      name: 'deploy',
+      effects: 'non_idempotent',
+      options: {
+        target: { type: 'string', required: true },
+        yes: { type: 'boolean' },
+        region: { type: 'string', choices: ['eu', 'us'], default: 'eu' },
+        level: { type: 'number', choices: [1, 2, 3] },
+        port: { type: 'number', default: 80 },
+        tag: { type: 'string', multiple: true },
+        retries: { type: 'number' },
+      },
+      arguments: [{ name: 'source' }, { name: 'rest', variadic: true }],
+      run: (ctx) => {
+        expectTypeOf(ctx.options.target).toEqualTypeOf<string>();
+        expectTypeOf(ctx.options.yes).toEqualTypeOf<boolean | undefined>();
+        expectTypeOf(ctx.options.region).toEqualTypeOf<'eu' | 'us'>();
+        expectTypeOf(ctx.options.level).toEqualTypeOf<1 | 2 | 3 | undefined>();
+        expectTypeOf(ctx.options.port).toEqualTypeOf<number>();
+        expectTypeOf(ctx.options.tag).toEqualTypeOf<string[] | undefined>();
+        expectTypeOf(ctx.options.retries).toEqualTypeOf<number | undefined>();
+        expectTypeOf(ctx.args.source).toEqualTypeOf<string>();
+        expectTypeOf(ctx.args.rest).toEqualTypeOf<string[]>();
+        expectTypeOf(ctx.agent).toEqualTypeOf<string | undefined>();
+        // @ts-expect-error an undeclared option does not exist on ctx.options
+        ctx.options.nope;
+        return null;
+      },
+    });
+  });
+
+  it('D6 · an optional argument without a default may be undefined', () => {
+    defineCommand({
+      name: 'get',
+      effects: 'read_only',
+      arguments: [{ name: 'key', required: false }],
+      run: (ctx) => {
+        expectTypeOf(ctx.args.key).toEqualTypeOf<string | undefined>();
+      },
+    });
+  });
+
+  it('D2 · effects only accepts the four declared values', () => {
+    // @ts-expect-error 'safe' is not an effect
+    defineCommand({ name: 'x', effects: 'safe', run: () => null });
+  });
+});

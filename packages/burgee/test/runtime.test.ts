@@ -1,0 +1,193 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  ConfigError,
+  defineCommand,
+  defineError,
+  defineProgram,
+  ExitCode,
+  UsageError,
+} from '../src/index.js';
+import { runProgram } from '../src/testing/index.js';
+import { example, runCli } from './support/cli.js';
+
+const throwing = (thrown: () => unknown) =>
+  defineCommand({
+    name: 'boom',
+    effects: 'read_only',
+    run: () => {
+      throw thrown();
+    },
+  });
+
+describe('classification of what a handler throws', () => {
+  const Quota = defineError({ name: 'QuotaError', code: 42 });
+  const cases: [string, number, () => unknown][] = [
+    ['UsageError', 2, () => new UsageError('bad')],
+    ['ConfigError', 3, () => new ConfigError('bad')],
+    ['AuthError', 5, () => new AuthError('bad')],
+    ['a defineError class', 42, () => new Quota('over quota')],
+    [
+      'an object with code USAGE',
+      2,
+      () => ({ code: 'USAGE', message: '--name is required', fix: 'tool init --name <value>' }),
+    ],
+    ['an object with code CANCELLED', 4, () => ({ code: 'CANCELLED', message: 'cancelled' })],
+    ['an object with code AUTH', 5, () => ({ code: 'AUTH', message: 'no token' })],
+    ['an object with code CONFIG', 3, () => ({ code: 'CONFIG', message: 'bad config' })],
+    ['an object with an unknown string code', 1, () => ({ code: 'ENOENT', message: 'missing file' })],
+    ['a plain Error', 1, () => new Error('broken')],
+    ['a string', 1, () => 'just a string'],
+    ['undefined', 1, () => undefined],
+  ];
+  it.each(cases)('E7 · %s becomes exit %i with an envelope on stdout and stderr empty', async (_, code, thrown) => {
+    const result = await runProgram(throwing(thrown), ['--json']);
+    expect(result.exitCode).toBe(code);
+    expect(result.stderr).toBe('');
+    expect(result.json).toMatchObject({ ok: false, error: { code } });
+    expect(result.stdout).not.toContain('    at ');
+  });
+
+  it('E7 · a caique-style refusal keeps its fix, and human output prints error/hint/fix without a stack', async () => {
+    const program = throwing(() => ({
+      code: 'USAGE',
+      message: '--name is required when nobody is there to answer',
+      fix: 'tool init --name <value>',
+    }));
+    const human = await runProgram(program, []);
+    expect(human.stderr).toBe(
+      'error: --name is required when nobody is there to answer\nfix: tool init --name <value>\n',
+    );
+    expect(human.exitCode).toBe(2);
+  });
+
+  it('E7 · BURGEE_DEBUG=1 adds the stack for a person', async () => {
+    const result = await runProgram(
+      throwing(() => new Error('broken')),
+      [],
+      { env: { BURGEE_DEBUG: '1' } },
+    );
+    expect(result.stderr).toContain('error: broken');
+    expect(result.stderr).toContain('    at ');
+  });
+
+  it("E1 · defineError refuses the contract's own codes and a code already taken", () => {
+    expect(() => defineError({ name: 'Mine', code: 2 })).toThrow(/7–125/);
+    expect(() => defineError({ name: 'Other', code: 42 })).toThrow(/already taken by "QuotaError"/);
+  });
+
+  it('E1 · ExitCode is the contract table', () => {
+    expect(ExitCode).toEqual({ OK: 0, RUNTIME: 1, USAGE: 2, CONFIG: 3, CANCELLED: 4, AUTH: 5, SIGINT: 130 });
+  });
+
+  it('E7 · ctx.exit(code) ends the run with that code and prints nothing for a person', async () => {
+    const program = defineCommand({ name: 'quit', effects: 'read_only', run: (ctx) => ctx.exit(9) });
+    const human = await runProgram(program, []);
+    expect(human).toMatchObject({ exitCode: 9, stdout: '', stderr: '' });
+    const json = await runProgram(program, ['--json']);
+    expect(json.json).toMatchObject({ ok: false, error: { code: 9 } });
+  });
+});
+
+describe('the success envelope', () => {
+  it('E3 · data is null when the handler returns nothing; console.log under --json goes to stderr', async () => {
+    const noisy = fileURLToPath(new URL('./fixtures/noisy.mjs', import.meta.url));
+    const json = await runCli(noisy, ['--json']);
+    expect(json.stdout).toBe('{"ok":true,"data":null,"meta":{"provenance":{}}}\n');
+    expect(json.stderr).toBe('chatter\nmore chatter\nto stderr\n');
+    const human = await runCli(noisy, []);
+    expect(human.stdout).toBe('chatter\nmore chatter\n');
+  });
+
+  it('E4 · an idempotent command carries meta.changed; one that omits changed fails with exit 1 naming the rule', async () => {
+    const good = defineCommand({ name: 'set', effects: 'idempotent', run: () => ({ changed: false }) });
+    expect((await runProgram(good, ['--json'])).stdout).toBe(
+      '{"ok":true,"data":{"changed":false},"meta":{"provenance":{},"changed":false}}\n',
+    );
+    const bad = defineCommand({ name: 'set', effects: 'idempotent', run: () => ({ done: true }) });
+    const result = await runProgram(bad, ['--json']);
+    expect(result.exitCode).toBe(1);
+    expect((result.json as { error: { message: string } }).error.message).toContain(
+      'must return an object with a boolean "changed"',
+    );
+  });
+
+  it('E3 · data that JSON cannot hold still yields exactly one envelope, exit 1', async () => {
+    const program = defineCommand({ name: 'big', effects: 'read_only', run: () => ({ n: 10n }) });
+    const result = await runProgram(program, ['--json']);
+    expect(result.exitCode).toBe(1);
+    expect(result.json).toMatchObject({ ok: false, error: { code: 1 } });
+  });
+
+  it('H1 · an array of flat objects prints as an aligned table for a person', async () => {
+    const result = await runCli(example('ship'), ['status']);
+    expect(result.stdout).toBe(
+      'name    replicas  healthy\napi     3         true\nweb     2         true\nworker  1         false\n',
+    );
+  });
+});
+
+describe('lazy commands', () => {
+  it('D7 · help, schema and other commands never import a lazy command; running it does', async () => {
+    let imported = 0;
+    const lazy = defineCommand({
+      name: 'heavy',
+      description: 'loaded on demand',
+      effects: 'read_only',
+      load: async () => {
+        imported++;
+        return { default: () => ({ loaded: true }) };
+      },
+    });
+    const light = defineCommand({ name: 'light', effects: 'read_only', run: () => 'ok' });
+    const program = defineProgram({ name: 'p', commands: [lazy, light] });
+    await runProgram(program, ['--help']);
+    await runProgram(program, ['--schema']);
+    await runProgram(program, ['heavy', '--help']);
+    await runProgram(program, ['light']);
+    expect(imported).toBe(0);
+    expect((await runProgram(program, ['heavy', '--json'])).json).toMatchObject({ ok: true, data: { loaded: true } });
+    expect(imported).toBe(1);
+  });
+});
+
+describe('global surfaces', () => {
+  it('H4 · --version prints the declared version', async () => {
+    const result = await runCli(example('ship'), ['--version']);
+    expect(result.stdout).toBe('1.0.0\n');
+  });
+
+  it("H4 · without a declared version, --version prints the owning package.json's", async () => {
+    const result = await runCli(example('deploy'), ['--version']);
+    expect(result.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.code).toBe(0);
+  });
+
+  it('H2 · --help --json prints help as data in the envelope', async () => {
+    const result = await runCli(example('deploy'), ['deploy', '--help', '--json']);
+    const envelope = JSON.parse(result.stdout);
+    expect(envelope.ok).toBe(true);
+    expect(envelope.data.usage).toContain('tool deploy');
+  });
+
+  it('T1 · runProgram gives exit code, both streams and parsed JSON, with nothing spawned', async () => {
+    const { program } = await import('../../../examples/deploy/cli.mjs');
+    const result = await runProgram(program, ['deploy', '--target', 'prod', '--yes', '--json'], {
+      env: { CLAUDECODE: '1' },
+    });
+    expect(result).toEqual({
+      exitCode: 0,
+      stdout:
+        '{"ok":true,"data":{"target":"prod","agent":"claude-code"},"meta":{"provenance":{"target":{"source":"flag","location":"--target"},"yes":{"source":"flag","location":"--yes"}}}}\n',
+      stderr: '',
+      json: {
+        ok: true,
+        data: { target: 'prod', agent: 'claude-code' },
+        meta: {
+          provenance: { target: { source: 'flag', location: '--target' }, yes: { source: 'flag', location: '--yes' } },
+        },
+      },
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { runProgram } from '../src/testing/index.js';
+import { example, repoRoot, runCli } from './support/cli.js';
+
+const programSchema = JSON.parse(readFileSync(`${repoRoot}packages/burgee/program-schema.json`, 'utf8')) as object;
+const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(programSchema);
+
+describe('--schema, as an agent reads it', () => {
+  it('S2 · tool deploy --schema --field inputSchema prints exactly the S2 document', async () => {
+    const result = await runCli(example('deploy'), ['deploy', '--schema', '--field', 'inputSchema']);
+    expect(result.stdout).toBe(
+      '{"type":"object","properties":{"target":{"type":"string","flag":"--target","description":"where to deploy"},"yes":{"type":"boolean","flag":"--yes","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}\n',
+    );
+    expect(result.code).toBe(0);
+  });
+
+  it('S3 · --field effects prints "non_idempotent"; tool --schema deploy drills the same way', async () => {
+    const drilled = await runCli(example('deploy'), ['deploy', '--schema', '--field', 'effects']);
+    expect(drilled.stdout).toBe('"non_idempotent"\n');
+    const before = await runCli(example('deploy'), ['--schema', 'deploy', '--field', 'effects']);
+    expect(before.stdout).toBe('"non_idempotent"\n');
+  });
+
+  it('S3 · an unknown field step is a usage error listing the fields there', async () => {
+    const result = await runCli(example('deploy'), ['deploy', '--schema', '--field', 'inputSchema.nope', '--json']);
+    expect(result.code).toBe(2);
+    const envelope = JSON.parse(result.stdout);
+    expect(envelope.error.message).toContain('nope');
+    expect(envelope.error.hint).toBe('fields there: type, properties, required, additionalProperties');
+  });
+
+  for (const name of ['deploy', 'ship'] as const) {
+    it(`S5 · the full --schema of the ${name} example validates against program-schema.json (ajv, 2020-12)`, async () => {
+      const result = await runCli(example(name), ['--schema']);
+      expect(result.code).toBe(0);
+      expect(result.stdout.endsWith('}\n')).toBe(true);
+      expect(result.stdout.trim().includes('\n')).toBe(false);
+      const document = JSON.parse(result.stdout);
+      expect(document.summarised).toBeUndefined();
+      expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    });
+  }
+
+  it('S5 · program-schema.json rejects a document that breaks it', async () => {
+    const result = await runCli(example('ship'), ['--schema']);
+    const document = JSON.parse(result.stdout);
+    document.commands[0].effects = 'sometimes';
+    expect(validate(document)).toBe(false);
+  });
+
+  it('S1 · withheld commands are listed as withheld; hidden ones are not listed', async () => {
+    const document = JSON.parse((await runCli(example('ship'), ['--schema'])).stdout);
+    const names = document.commands.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['status', 'config get', 'config set', 'release', 'db drop']);
+    expect(document.commands.find((c: { name: string }) => c.name === 'db drop').effects).toBe('withheld');
+  });
+
+  it('S4 · a program larger than its budget prints the summary, which validates too; drilling still gives the full command', async () => {
+    const commands = Array.from({ length: 60 }, (_, i) =>
+      defineCommand({
+        name: `task-${i}`,
+        description: `Task number ${i}. It has a long description so the document grows past the budget.`.repeat(3),
+        effects: 'read_only',
+        options: Object.fromEntries(
+          Array.from({ length: 8 }, (_, j) => [
+            `option${j}`,
+            { type: 'string' as const, description: `option ${j} of task ${i}` },
+          ]),
+        ),
+        run: () => null,
+      }),
+    );
+    const big = defineProgram({ name: 'big', commands });
+    const summary = await runProgram(big, ['--schema']);
+    expect(summary.exitCode).toBe(0);
+    const document = summary.json as { summarised: boolean; budget: number; hint: string; commands: unknown[] };
+    expect(document.summarised).toBe(true);
+    expect(document.budget).toBe(48_000);
+    expect(document.hint).toContain('big <command> --schema');
+    expect(document.commands[0]).toEqual({ name: 'task-0', summary: 'Task number 0.', effects: 'read_only' });
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    const full = await runProgram(big, ['--schema', '--budget', '1000000']);
+    expect((full.json as { summarised?: boolean }).summarised).toBeUndefined();
+    const drilled = await runProgram(big, ['task-59', '--schema']);
+    expect((drilled.json as { options: unknown[] }).options).toHaveLength(8);
+  });
+
+  it('S4 · --schema --budget overrides the budget per call', async () => {
+    const result = await runCli(example('ship'), ['--schema', '--budget', '500']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ summarised: true, budget: 500 });
+  });
+});
