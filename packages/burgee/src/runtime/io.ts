@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import type { Progress } from '../declaration/types.js';
 import { originalWrite } from './capture.js';
 
@@ -43,7 +44,8 @@ export function processIo(): Io {
     cwd: process.cwd(),
     stdout: stream(process.stdout),
     stderr: stream(process.stderr),
-    stdinIsTTY: process.stdin.isTTY === true,
+    // isatty(0) asks the descriptor; touching process.stdin would build a stream and slow every start.
+    stdinIsTTY: isatty(0),
     entry: process.argv[1],
   };
 }

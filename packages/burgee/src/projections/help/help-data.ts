@@ -1,0 +1,88 @@
+/**
+ * Help as data (`--help --json`). The text screen is rendered from this same value, so the two
+ * forms cannot disagree.
+ */
+import type { Manifest, ManifestCommand, ManifestExample, ManifestOption, Scalar } from '../../manifest/types.js';
+import { globalOptions, type HelpEntry } from './global-options.js';
+import {
+  commandSummary,
+  exampleCommand,
+  mustPass,
+  optionFlags,
+  renderUsageLine,
+  showsNegation,
+  visibleCommands,
+  visibleOptions,
+} from './usage.js';
+
+export type HelpArgument = {
+  name: string;
+  description?: string;
+  required: boolean;
+  variadic: boolean;
+  default?: string | string[];
+};
+
+export type HelpOption = {
+  flags: string;
+  description?: string;
+  /** True only when the caller must pass it: a default satisfies `required`. */
+  required: boolean;
+  /** Never present for secret options, nor when the `--no-x` form is shown. */
+  default?: Scalar | Scalar[];
+  choices?: Scalar[];
+  env?: string;
+  /** The replacement to use instead. */
+  deprecated?: string;
+};
+
+export type HelpCommand = { name: string; summary: string; deprecated?: string };
+
+export type HelpData = {
+  /** The usage line without its `Usage:` label. */
+  usage: string;
+  description?: string;
+  deprecated?: string;
+  arguments: HelpArgument[];
+  options: HelpOption[];
+  commands: HelpCommand[];
+  /** Examples with the program name in front. */
+  examples: ManifestExample[];
+  globalOptions: HelpEntry[];
+};
+
+/** Builds the data form of one command's help (DESIGN H2). */
+export function toHelpData(manifest: Manifest, command: ManifestCommand): HelpData {
+  const data: HelpData = {
+    usage: renderUsageLine(manifest, command),
+    arguments: command.arguments.map((argument) => ({ ...argument })),
+    options: visibleOptions(command).map(toHelpOption),
+    commands: visibleCommands(command).map(toHelpCommand),
+    examples: command.examples.map((example) => ({ ...example, command: exampleCommand(manifest, example.command) })),
+    globalOptions: globalOptions(manifest, command),
+  };
+  const description =
+    command.description ?? command.summary ?? (command.path.length === 0 ? manifest.description : undefined);
+  if (description !== undefined) data.description = description;
+  if (command.deprecated !== undefined) data.deprecated = command.deprecated;
+  return data;
+}
+
+function toHelpOption(option: ManifestOption): HelpOption {
+  const help: HelpOption = { flags: optionFlags(option), required: mustPass(option) };
+  if (option.description !== undefined) help.description = option.description;
+  // A secret's default is a value like any other: printing it would leak it (DESIGN D3).
+  if (option.default !== undefined && !option.secret && !showsNegation(option)) {
+    help.default = Array.isArray(option.default) ? [...option.default] : option.default;
+  }
+  if (option.choices !== undefined) help.choices = [...option.choices];
+  if (option.env !== undefined) help.env = option.env;
+  if (option.deprecated !== undefined) help.deprecated = option.deprecated;
+  return help;
+}
+
+function toHelpCommand(command: ManifestCommand): HelpCommand {
+  const help: HelpCommand = { name: command.name, summary: commandSummary(command) };
+  if (command.deprecated !== undefined) help.deprecated = command.deprecated;
+  return help;
+}

@@ -1,0 +1,76 @@
+/**
+ * How commands, arguments and options are spelled for people. Help, the E5 `usage` object and
+ * human errors all read these, so a flag is never written two ways.
+ */
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+
+/** Options a person may see; hidden ones are left out of every human surface. */
+export const visibleOptions = (command: ManifestCommand): ManifestOption[] =>
+  command.options.filter((option) => !option.hidden);
+
+/** Subcommands a person may see. */
+export const visibleCommands = (command: ManifestCommand): ManifestCommand[] =>
+  command.commands.filter((child) => !child.hidden);
+
+/** True when the caller must pass the option: a default satisfies `required`, as in `--schema`. */
+export const mustPass = (option: ManifestOption): boolean => option.required && option.default === undefined;
+
+/** True when help shows `--no-x`: a negatable boolean that is on unless turned off. */
+export const showsNegation = (option: ManifestOption): boolean =>
+  option.type === 'boolean' && option.negatable && option.default === true;
+
+/** `<name>`, `[name]` or `<name...>`: the D4 spelling of an argument. */
+export function argumentToken(argument: ManifestArgument): string {
+  const name = argument.variadic ? `${argument.name}...` : argument.name;
+  return argument.required ? `<${name}>` : `[${name}]`;
+}
+
+/** The value placeholder, `<value>`, `<n>` or the declared one, `...` when repeatable; empty for booleans. */
+export function optionPlaceholder(option: ManifestOption): string {
+  if (option.type === 'boolean') return '';
+  // Authors sometimes write the brackets themselves; accept both spellings.
+  const declared = option.placeholder?.replace(/^<(.*)>$/, '$1');
+  const word = declared ?? (option.type === 'number' ? 'n' : 'value');
+  return `<${word}${option.multiple ? '...' : ''}>`;
+}
+
+/** The long spelling with its placeholder, `--target <value>` (or `--no-color`). */
+export function optionName(option: ManifestOption): string {
+  const flag = showsNegation(option) ? `--no-${option.flag.slice(2)}` : option.flag;
+  const placeholder = optionPlaceholder(option);
+  return placeholder === '' ? flag : `${flag} ${placeholder}`;
+}
+
+/** The full help spelling, `-t, --target <value>`. */
+export function optionFlags(option: ManifestOption): string {
+  // The short letter turns the option on, which means nothing when `--no-x` is what is shown.
+  const short = option.short !== undefined && !showsNegation(option) ? `-${option.short}, ` : '';
+  return `${short}${optionName(option)}`;
+}
+
+/** The usage line without its label, `tool deploy [options] <file>`; shared by help and the E5 `usage`. */
+export function renderUsageLine(manifest: Manifest, command: ManifestCommand): string {
+  const words = [manifest.name, ...command.path];
+  if (visibleOptions(command).length > 0) words.push('[options]');
+  if (visibleCommands(command).length > 0) words.push(command.runnable ? '[command]' : '<command>');
+  words.push(...command.arguments.map(argumentToken));
+  return words.join(' ');
+}
+
+/** One line about a command for lists: its summary, else the first line of its description. */
+export const commandSummary = (command: ManifestCommand): string =>
+  command.summary ?? command.description?.split('\n')[0] ?? '';
+
+/** `(deprecated: use X)`, the mark on deprecated options and commands. */
+export const deprecationNote = (replacement: string): string => `(deprecated: use ${replacement})`;
+
+/** A default as help prints it: lists comma-separated, the empty string visible as `""`. */
+export function formatDefault(value: Scalar | readonly Scalar[]): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return value === '' ? '""' : String(value);
+}
+
+/** An example with the program name in front, unless the author already wrote it. */
+export function exampleCommand(manifest: Manifest, command: string): string {
+  return command === manifest.name || command.startsWith(`${manifest.name} `) ? command : `${manifest.name} ${command}`;
+}

@@ -1,0 +1,10 @@
+export { type Colors, plainColors } from './colors.js';
+export { renderData } from './render-data.js';
+export {
+  type ActionRequiredText,
+  type FailureText,
+  type NextStepText,
+  renderActionRequired,
+  renderFailure,
+} from './render-failure.js';
+export { toUsageSummary, type UsageRow, type UsageSummary } from './usage-summary.js';

@@ -1,0 +1,55 @@
+/**
+ * Failures and refusals as a person reads them on stderr (DESIGN E8, A4). Only the labels are
+ * coloured, so the message itself stays copyable.
+ */
+import { alignColumns } from './align.js';
+import type { Colors } from './colors.js';
+import { USAGE_ROWS, type UsageSummary } from './usage-summary.js';
+
+/** What a failure says to a person; `fix` is one exact runnable line. */
+export type FailureText = {
+  message: string;
+  hint?: string | undefined;
+  fix?: string | undefined;
+  usage?: UsageSummary | undefined;
+};
+
+/** One runnable next step; `command` arrives with the program name already in front. */
+export type NextStepText = { command: string; when?: string | undefined };
+
+/** What an action-required stop says to a person. */
+export type ActionRequiredText = {
+  reason: string;
+  message: string;
+  next: readonly NextStepText[];
+  hint?: string | undefined;
+};
+
+/** Renders a failure: `error:`, then `hint:`, `fix:` and, for usage errors, the usage block. */
+export function renderFailure(failure: FailureText, colors: Colors): string {
+  const lines = [`${colors.red(colors.bold('error:'))} ${failure.message}`];
+  if (failure.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${failure.hint}`);
+  if (failure.fix !== undefined) lines.push(`${colors.green('fix:')} ${failure.fix}`);
+  if (failure.usage !== undefined) lines.push('', ...renderUsageBlock(failure.usage, colors));
+  return lines.join('\n');
+}
+
+function renderUsageBlock(usage: UsageSummary, colors: Colors): string[] {
+  const rows = [...(usage.options ?? []), ...(usage.commands ?? [])].slice(0, USAGE_ROWS);
+  const table = alignColumns(
+    rows.map((row) => [row.name, row.description]),
+    { indent: 2, gap: 2 },
+  );
+  return [`${colors.bold('usage:')} ${usage.command}`, ...table];
+}
+
+/** Renders an action-required stop (DESIGN A4): the reason and message, then each runnable next step. */
+export function renderActionRequired(action: ActionRequiredText, colors: Colors): string {
+  const lines = [`${colors.yellow(colors.bold(`action required (${action.reason}):`))} ${action.message}`];
+  if (action.next.length > 0) {
+    const rows = action.next.map((step) => [step.command, step.when ?? '']);
+    lines.push('next:', ...alignColumns(rows, { indent: 2, gap: 4 }));
+  }
+  if (action.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${action.hint}`);
+  return lines.join('\n');
+}

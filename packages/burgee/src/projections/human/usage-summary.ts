@@ -1,0 +1,46 @@
+/**
+ * The `usage` object a usage error carries (DESIGN E5): enough of the help to fix the call,
+ * small enough to read in an error.
+ */
+import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import {
+  commandSummary,
+  mustPass,
+  optionName,
+  renderUsageLine,
+  visibleCommands,
+  visibleOptions,
+} from '../help/usage.js';
+
+/** One row of a usage summary: an option's spelling or a subcommand's name. */
+export type UsageRow = { name: string; description: string };
+
+/** The E5 `usage` object; `command` is the same usage line the help screen prints. */
+export type UsageSummary = { command: string; options?: UsageRow[]; commands?: UsageRow[] };
+
+/** At most this many rows in all, so an error stays an error and not a help screen. */
+export const USAGE_ROWS = 8;
+
+/** Builds the usage summary of a command: required options first, then subcommands, then the rest. */
+export function toUsageSummary(manifest: Manifest, command: ManifestCommand): UsageSummary {
+  // Deprecated items still work but are not worth a row in an error.
+  const options = visibleOptions(command).filter((option) => option.deprecated === undefined);
+  const children = visibleCommands(command).filter((child) => child.deprecated === undefined);
+  const required = options.filter(mustPass).slice(0, USAGE_ROWS);
+  const commands = children.slice(0, USAGE_ROWS - required.length);
+  const optional = options
+    .filter((option) => !mustPass(option))
+    .slice(0, USAGE_ROWS - required.length - commands.length);
+  const summary: UsageSummary = { command: renderUsageLine(manifest, command) };
+  const optionRows = [...required, ...optional].map(optionRow);
+  if (optionRows.length > 0) summary.options = optionRows;
+  if (commands.length > 0) summary.commands = commands.map(commandRow);
+  return summary;
+}
+
+function optionRow(option: ManifestOption): UsageRow {
+  const parts = [option.description, mustPass(option) ? '(required)' : undefined];
+  return { name: optionName(option), description: parts.filter((part) => part !== undefined).join(' ') };
+}
+
+const commandRow = (child: ManifestCommand): UsageRow => ({ name: child.name, description: commandSummary(child) });

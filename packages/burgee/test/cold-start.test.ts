@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { example, repoRoot, runCli } from './support/cli.js';
+
+// N1 is proved on what a real process actually loaded, recorded by a module-loading hook
+// (support/record-loads.mjs), not on what the source appears to import.
+const recorder = fileURLToPath(new URL('./support/record-loads.mjs', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'burgee-cold-start-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let runs = 0;
+
+/** Runs `node <script> ...args` with the recorder preloaded; returns the exit code and every loaded URL. */
+async function loadsOf(script: string, args: readonly string[]): Promise<{ code: number | null; urls: string[] }> {
+  const file = join(scratch, `loads-${++runs}.txt`);
+  const env = { NODE_OPTIONS: `--import ${recorder}`, RECORD_LOADS_FILE: file };
+  const result = await runCli(script, args, { env });
+  if (result.stderr.includes('record-loads')) throw new Error(result.stderr);
+  return { code: result.code, urls: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))] };
+}
+
+const burgeeDist = `file://${repoRoot}packages/burgee/dist/`;
+const roundelDist = `file://${repoRoot}packages/roundel/dist/`;
+const examples = `file://${repoRoot}examples/`;
+const workspaces = `file://${repoRoot}packages/`;
+/** Everything a cold run may load: builtins, the two built packages (real paths, not node_modules), the example. */
+const allowed = ['node:', burgeeDist, roundelDist, examples];
+
+// Restated from DESIGN N1: what must wait for first use.
+const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
+  ['MCP SDK', /\/@modelcontextprotocol\//],
+  ['prompt library', /\/@clack\/|\/caique\//],
+  ['adapter host', /\/node_modules\/(commander|yargs)\//],
+  ['completion template', /\/completions\/|completion[^/]*$/i],
+];
+
+function offenders(urls: readonly string[]): string[] {
+  return urls.flatMap((url) => forbidden.filter(([, pattern]) => pattern.test(url)).map(([what]) => `${what}: ${url}`));
+}
+
+/** The package each loaded file belongs to: its node_modules name, or its workspace folder (symlinks resolve there). */
+function packagesOf(urls: readonly string[]): string[] {
+  const names = urls.flatMap((url) => {
+    const installed = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+    const workspace = url.startsWith(workspaces) ? url.slice(workspaces.length).split('/')[0] : undefined;
+    const name = installed ?? workspace;
+    return name === undefined ? [] : [name];
+  });
+  return [...new Set(names)].sort();
+}
+
+const runsOfDeploy: ReadonlyArray<readonly [string, readonly string[], number]> = [
+  ['a command', ['deploy', '--target', 'prod', '--yes', '--json'], 0],
+  ['--help', ['--help'], 0],
+  ['--schema', ['--schema'], 0],
+  ['a usage error', ['deploy', '--targt', 'prod'], 2],
+];
+
+describe('N1 · cold start loads only burgee and roundel', () => {
+  it.each(runsOfDeploy)(
+    'N1 · %s loads no MCP SDK, prompt library, adapter host or completion template',
+    async (_, args, exit) => {
+      const { code, urls } = await loadsOf(example('deploy'), args);
+      expect(code).toBe(exit);
+      // Not vacuous: the recorder saw the program and burgee's own files.
+      expect(urls).toContain(`${examples}deploy/cli.mjs`);
+      expect(urls).toContain(`${burgeeDist}index.js`);
+      expect(urls.some((url) => url.startsWith(`${burgeeDist}chunks/`))).toBe(true);
+      expect(offenders(urls)).toEqual([]);
+      expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+      const elsewhere = urls.filter((url) => !allowed.some((prefix) => url.startsWith(prefix)));
+      expect(elsewhere).toEqual([]);
+    },
+  );
+
+  it('N1 · no export of the built burgee pulls those modules in when read', async () => {
+    // Read every export and every property of it (getters included), then let any async import settle.
+    const code = `import('burgee').then(async (m) => {
+      for (const value of Object.values(m)) {
+        if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
+          for (const key of Reflect.ownKeys(value)) { try { void value[key]; } catch {} }
+        }
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      process.stdout.write(Object.keys(m).join(','));
+    })`;
+    const { code: exit, urls } = await loadsOf('-e', [code]);
+    expect(exit).toBe(0);
+    expect(urls).toContain(`${burgeeDist}index.js`);
+    expect(offenders(urls)).toEqual([]);
+    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+  });
+
+  it('N1 · the recorder does see a forbidden module when one is loaded', async () => {
+    const { code, urls } = await loadsOf('-e', ["import('commander').then(() => {})"]);
+    expect(code).toBe(0);
+    expect(offenders(urls)).toContain(`adapter host: file://${repoRoot}node_modules/commander/esm.mjs`);
+    expect(packagesOf(urls)).toEqual(['commander']);
+  });
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Bundles each package's entry points into one file apiece (shared code in chunks), so that
+// starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
+// costs a resolve, a read and a compile, and the depth of the import chain adds up (DESIGN N1).
+// `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const packages = ['roundel', 'burgee'];
+
+for (const name of packages) {
+  const dir = join(root, 'packages', name);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const input = {};
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (typeof target !== 'object' || target.source === undefined) continue;
+    const entry = subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-');
+    const expected = `./dist/${entry}.js`;
+    if (target.import !== expected) {
+      throw new Error(`${name}: export "${subpath}" must import "${expected}" (the bundle), not "${target.import}"`);
+    }
+    input[entry] = join(dir, target.source);
+  }
+  const dependencies = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+  const isExternal = (id) =>
+    id.startsWith('node:') ||
+    builtinModules.includes(id) ||
+    dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+  await build({
+    input,
+    cwd: dir,
+    platform: 'node',
+    external: isExternal,
+    logLevel: 'warn',
+    output: {
+      dir: join(dir, 'dist'),
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+  });
+}
