@@ -60,9 +60,11 @@ async function dispatch(
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version && command === manifest.root) return showVersion(manifest, io, report);
   if (globals.mcp && command === manifest.root) {
-    throw new UsageError('serving over MCP (--mcp) is not available in this version of burgee', {
-      hint: `use ${manifest.name} --schema and --json meanwhile`,
-    });
+    // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
+    const { serveMcp } = await import('./mcp/serve.js');
+    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd });
+    await serving.closed;
+    return ExitCode.OK;
   }
   if (!command.runnable) throw missingCommand(manifest, command);
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
@@ -107,7 +109,8 @@ async function invoke(declaration: Command, call: Parameters<typeof createContex
     ? { stdout: (t: string) => call.io.stderr.write(t), stderr: (t: string) => call.io.stderr.write(t) }
     : { stdout: (t: string) => call.io.stdout.write(t), stderr: (t: string) => call.io.stderr.write(t) };
   try {
-    return await withCapturedOutput(sinks, () => handler(ctx));
+    const running = withCapturedOutput(sinks, () => handler(ctx));
+    return await (call.io.stalled === undefined ? running : Promise.race([running, call.io.stalled]));
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   }

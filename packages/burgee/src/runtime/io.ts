@@ -21,6 +21,8 @@ export interface Io {
   readonly entry?: string | undefined;
   /** Cancels the handler from outside (SIGINT, an MCP cancellation). */
   readonly signal?: AbortSignal | undefined;
+  /** Rejects when the handler can no longer finish (the event loop drained around it). */
+  readonly stalled?: Promise<never> | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;
 }

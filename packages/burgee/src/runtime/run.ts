@@ -1,6 +1,7 @@
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
 
@@ -30,7 +31,7 @@ export async function run(target: Program | Command): Promise<never> {
     process.kill(process.pid, 'SIGINT');
   };
   process.on('SIGINT', onSigint);
-  const io = { ...processIo(), signal: controller.signal };
+  const io = { ...processIo(), signal: controller.signal, stalled: whenStalled() };
   let code: number;
   try {
     code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
@@ -41,6 +42,28 @@ export async function run(target: Program | Command): Promise<never> {
   process.off('SIGINT', onSigint);
   await flush();
   process.exit(code);
+}
+
+/**
+ * A handler whose promise waits on nothing would otherwise end the process with Node's own
+ * warning and exit 13; the run fails cleanly instead (DESIGN N3).
+ */
+function whenStalled(): Promise<never> {
+  const stalled = new Promise<never>((_, reject) => {
+    process.once('beforeExit', () => {
+      reject(
+        new BurgeeError(
+          ExitCode.RUNTIME,
+          'the command never finished: its handler waits on a promise that can no longer settle',
+          {
+            hint: 'make sure every promise the handler awaits resolves or rejects',
+          },
+        ),
+      );
+    });
+  });
+  stalled.catch(() => {});
+  return stalled;
 }
 
 /** Waits until what was written to stdout and stderr has left the process. */
