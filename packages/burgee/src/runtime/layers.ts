@@ -33,8 +33,8 @@ export function layersOf(
   if (option.env !== undefined) {
     const envLayer: Layer = { source: 'env', location: option.env };
     const value = env[option.env];
-    // An empty variable is how shells unset things in practice; treat it as absent.
-    if (value !== undefined && value !== '') envLayer.raw = value;
+    // A variable set to '' is a value, like `--name ''` (DESIGN P1); only an unset one is absent.
+    if (value !== undefined) envLayer.raw = value;
     layers.push(envLayer);
   }
   if (config !== undefined) {

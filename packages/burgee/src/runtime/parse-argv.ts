@@ -1,6 +1,7 @@
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
+import { toUsageSummary } from '../projections/human/index.js';
 import { UsageError } from './errors.js';
-import { commandLine, suggest } from './suggest.js';
+import { commandLine, optionEnd, suggest } from './suggest.js';
 
 /** Flags burgee reads on every command, whatever the command declares. */
 export type Globals = {
@@ -272,12 +273,17 @@ function unknownFlagError(
     hint: matches.length > 0 ? `did you mean ${matches.join(' or ')}?` : `run ${where} --help to see its options`,
   };
   if (matches.length === 1) {
-    const replaced = argv.map((w) =>
-      w === flag ? matches[0]! : w.startsWith(`${flag}=`) ? `${matches[0]}${w.slice(flag.length)}` : w,
+    // Words after `--` are passthrough: they are not options, so they are never corrected.
+    const end = optionEnd(argv);
+    const replaced = argv.map((w, i) =>
+      i >= end ? w : w === flag ? matches[0]! : w.startsWith(`${flag}=`) ? `${matches[0]}${w.slice(flag.length)}` : w,
     );
     details.fix = commandLine([manifest.name, ...replaced]);
   }
-  return new UsageError(`unknown option ${flag} for ${where}`, details);
+  return new UsageError(`unknown option ${flag} for ${where}`, {
+    ...details,
+    usage: toUsageSummary(manifest, command),
+  });
 }
 
 function unknownCommandError(
@@ -295,5 +301,8 @@ function unknownCommandError(
   };
   if (matches.length === 1)
     details.fix = commandLine([manifest.name, ...argv.map((w, i) => (i === index ? matches[0]! : w))]);
-  return new UsageError(`unknown command "${word}" for ${where}`, details);
+  return new UsageError(`unknown command "${word}" for ${where}`, {
+    ...details,
+    usage: toUsageSummary(manifest, group),
+  });
 }

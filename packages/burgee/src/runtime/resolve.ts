@@ -5,7 +5,7 @@ import { configFor, type LoadedConfig } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
 import { type Layer, layersOf, type ProvenanceEntry, provenanceOf, winner } from './layers.js';
 import type { ParsedArgv } from './parse-argv.js';
-import { commandLine, suggest } from './suggest.js';
+import { commandLine, optionEnd, suggest } from './suggest.js';
 
 /** The values a handler receives, and where each came from. */
 export type Resolved = {
@@ -92,9 +92,10 @@ function bindArguments(
         hint: arg.description === undefined ? `give ${render(arg)}` : `give ${render(arg)}: ${arg.description}`,
         fix: commandLine([
           manifest.name,
-          ...argv.filter((w) => w !== '--json'),
+          ...argv.slice(0, optionEnd(argv)).filter((w) => w !== '--json'),
           `<${arg.name}${arg.variadic ? '...' : ''}>`,
-          ...(argv.includes('--json') ? ['--json'] : []),
+          ...(argv.slice(0, optionEnd(argv)).includes('--json') ? ['--json'] : []),
+          ...argv.slice(optionEnd(argv)),
         ]),
       });
     }
@@ -121,7 +122,13 @@ function missingOption(
   ];
   return new UsageError(`missing required option ${option.flag} for ${where}`, {
     hint: `${option.description === undefined ? '' : `${option.flag}: ${option.description}; `}set it with ${sources.join(' or ')}`,
-    fix: commandLine([manifest.name, ...argv, option.flag, placeholder]),
+    fix: commandLine([
+      manifest.name,
+      ...argv.slice(0, optionEnd(argv)),
+      option.flag,
+      placeholder,
+      ...argv.slice(optionEnd(argv)),
+    ]),
   });
 }
 
@@ -152,11 +159,20 @@ function checkOptionRange(
       details,
     );
   if (close.length === 1) {
+    // Correct only this option's value, never an argument or another option's value that reads the same.
     const bad = String(problem.bad);
-    details.fix = commandLine([
-      manifest.name,
-      ...argv.map((w) => (w === bad ? close[0]! : w.endsWith(`=${bad}`) ? `${w.slice(0, -bad.length)}${close[0]}` : w)),
-    ]);
+    const names = [option.flag, ...(option.short === undefined ? [] : [`-${option.short}`])];
+    const end = optionEnd(argv);
+    const fixed = argv.map((w, i) =>
+      i >= end
+        ? w
+        : w === bad && names.includes(argv[i - 1] ?? '')
+          ? close[0]!
+          : w === `${option.flag}=${bad}`
+            ? `${option.flag}=${close[0]}`
+            : w,
+    );
+    if (fixed.some((w, i) => w !== argv[i])) details.fix = commandLine([manifest.name, ...fixed]);
   }
   throw new UsageError(problem.message, details);
 }

@@ -45,5 +45,8 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Where options and arguments end: the first `--`, after which every word is passthrough (DESIGN P4). */
+export const optionEnd = (argv: readonly string[]): number => (argv.includes('--') ? argv.indexOf('--') : argv.length);
+
 /** A whole command line, program name first. */
 export const commandLine = (words: readonly string[]): string => words.map(shellQuote).join(' ');

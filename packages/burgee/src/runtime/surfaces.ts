@@ -114,7 +114,7 @@ export function showExplain(
       layers: candidates.map((l) => ({
         source: l.source,
         location: l.location ?? null,
-        value: shown(l) ?? null,
+        value: 'raw' in l ? (option.secret ? '(redacted)' : l.raw) : null,
         used: l === won,
       })),
     };
