@@ -17,13 +17,13 @@ for (const name of packages) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const input = {};
   for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target !== 'object' || target.source === undefined) continue;
+    if (typeof target !== 'object' || target['burgee-source'] === undefined) continue;
     const entry = subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-');
     const expected = `./dist/${entry}.js`;
     if (target.import !== expected) {
       throw new Error(`${name}: export "${subpath}" must import "${expected}" (the bundle), not "${target.import}"`);
     }
-    input[entry] = join(dir, target.source);
+    input[entry] = join(dir, target['burgee-source']);
   }
   const dependencies = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
   const isExternal = (id) =>

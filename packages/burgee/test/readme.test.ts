@@ -11,9 +11,9 @@ function transcript(): { args: string[]; expected: string }[] {
   for (const line of block.split('\n')) {
     if (line.startsWith('$ node cli.mjs'))
       runs.push({ args: line.slice('$ node cli.mjs'.length).trim().split(/\s+/), expected: '' });
-    else if (line !== '' && runs.length > 0) runs.at(-1)!.expected += `${line}\n`;
+    else if (runs.length > 0) runs.at(-1)!.expected += `${line}\n`;
   }
-  return runs;
+  return runs.map((run) => ({ ...run, expected: run.expected.replace(/\n+$/, '\n') }));
 }
 
 describe('the README quick start', () => {

@@ -7,12 +7,27 @@ type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 
 const storage = new AsyncLocalStorage<OutputSinks>();
 const originals = new WeakMap<NodeJS.WriteStream, Write>();
+/** Where writes made outside every captured run go; undefined: to the stream itself. */
+let uncaptured: OutputSinks | undefined;
 
-/** The stream's own `write`, untouched by the capture hook. */
-export function originalWrite(stream: NodeJS.WriteStream): (text: string) => void {
+/** The stream's own `write`, untouched by the capture hook; returns false when the caller should wait for 'drain'. */
+export function originalWrite(stream: NodeJS.WriteStream): (text: string) => boolean {
   const write = originals.get(stream) ?? (stream.write as Write);
-  return (text) => {
-    write.call(stream, text);
+  return (text) => write.call(stream, text);
+}
+
+/**
+ * Sends every write made outside a captured run to stderr, until the returned function is called.
+ * An MCP server's stdout carries protocol frames only (DESIGN M5); those bypass the hook.
+ */
+export function divertUncapturedStdout(): () => void {
+  install(process.stdout, 'stdout');
+  install(process.stderr, 'stderr');
+  const toStderr = originalWrite(process.stderr);
+  const sinks: OutputSinks = { stdout: toStderr, stderr: toStderr };
+  uncaptured = sinks;
+  return () => {
+    if (uncaptured === sinks) uncaptured = undefined;
   };
 }
 
@@ -32,7 +47,7 @@ function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
   const original = stream.write as Write;
   originals.set(stream, original);
   stream.write = function routed(this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
-    const sinks = storage.getStore();
+    const sinks = storage.getStore() ?? uncaptured;
     if (sinks === undefined) return original.call(this, chunk, ...rest);
     sinks[which](typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
     const callback = rest.find((r): r is () => void => typeof r === 'function');

@@ -1,7 +1,11 @@
+import type { Client } from '@modelcontextprotocol/client';
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
+import type { ConnectMcpOptions } from '../runtime/mcp/connect.js';
+
+export type { ConnectMcpOptions };
 
 /** What `runProgram` gives back: the exit code, both streams, and stdout parsed when it is JSON. */
 export type ProgramResult = { exitCode: number; stdout: string; stderr: string; json: unknown };
@@ -50,4 +54,13 @@ export async function runProgram(
     json = undefined;
   }
   return { exitCode, stdout, stderr, json };
+}
+
+/**
+ * Serves a program in-process and returns the official MCP client connected to it through the SDK's
+ * in-memory transport; `client.close()` ends both sides (DESIGN T1). The SDK loads on first call only.
+ */
+export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<Client> {
+  const { connectMcp: connect } = await import('../runtime/mcp/connect.js');
+  return connect(toProgram(target), options);
 }

@@ -10,7 +10,6 @@ import {
   mustPass,
   optionFlags,
   renderUsageLine,
-  showsNegation,
   visibleCommands,
   visibleOptions,
 } from './usage.js';
@@ -28,7 +27,7 @@ export type HelpOption = {
   description?: string;
   /** True only when the caller must pass it: a default satisfies `required`. */
   required: boolean;
-  /** Never present for secret options, nor when the `--no-x` form is shown. */
+  /** Never present for secret options. */
   default?: Scalar | Scalar[];
   choices?: Scalar[];
   env?: string;
@@ -72,7 +71,7 @@ function toHelpOption(option: ManifestOption): HelpOption {
   const help: HelpOption = { flags: optionFlags(option), required: mustPass(option) };
   if (option.description !== undefined) help.description = option.description;
   // A secret's default is a value like any other: printing it would leak it (DESIGN D3).
-  if (option.default !== undefined && !option.secret && !showsNegation(option)) {
+  if (option.default !== undefined && !option.secret) {
     help.default = Array.isArray(option.default) ? [...option.default] : option.default;
   }
   if (option.choices !== undefined) help.choices = [...option.choices];

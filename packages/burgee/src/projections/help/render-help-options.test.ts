@@ -42,7 +42,7 @@ describe('renderHelp options', () => {
     expect(rowOf(text, '--token')).toBe('--token <value>  api token [env: TOOL_TOKEN]');
   });
 
-  it('H2 · negatable booleans on by default show --no-x, without a default note', () => {
+  it('H2 · negatable booleans on by default show --[no-]x with their default', () => {
     const cmd = command(['x'], {
       options: [
         option('color', 'boolean', { default: true, short: 'c', description: 'colour the output' }),
@@ -50,7 +50,7 @@ describe('renderHelp options', () => {
       ],
     });
     const text = renderHelp(program(), cmd, plain);
-    expect(rowOf(text, '--no-color')).toBe('--no-color  colour the output');
+    expect(rowOf(text, '--[no-]color')).toBe('--[no-]color  colour the output (default: true)');
     expect(text).not.toContain('-c,');
     expect(rowOf(text, '--cache')).toBe('--cache  (default: true)');
   });

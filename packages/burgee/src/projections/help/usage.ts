@@ -15,7 +15,7 @@ export const visibleCommands = (command: ManifestCommand): ManifestCommand[] =>
 /** True when the caller must pass the option: a default satisfies `required`, as in `--schema`. */
 export const mustPass = (option: ManifestOption): boolean => option.required && option.default === undefined;
 
-/** True when help shows `--no-x`: a negatable boolean that is on unless turned off. */
+/** True when help shows `--[no-]x`: a negatable boolean that is on unless turned off. */
 export const showsNegation = (option: ManifestOption): boolean =>
   option.type === 'boolean' && option.negatable && option.default === true;
 
@@ -34,16 +34,17 @@ export function optionPlaceholder(option: ManifestOption): string {
   return `<${word}${option.multiple ? '...' : ''}>`;
 }
 
-/** The long spelling with its placeholder, `--target <value>` (or `--no-color`). */
+/** The long spelling with its placeholder, `--target <value>` (or `--[no-]color` for one that is on by default). */
 export function optionName(option: ManifestOption): string {
-  const flag = showsNegation(option) ? `--no-${option.flag.slice(2)}` : option.flag;
+  // Both spellings, so the reader sees the way to turn it off without mistaking the description for what --no-x does.
+  const flag = showsNegation(option) ? `--[no-]${option.flag.slice(2)}` : option.flag;
   const placeholder = optionPlaceholder(option);
   return placeholder === '' ? flag : `${flag} ${placeholder}`;
 }
 
 /** The full help spelling, `-t, --target <value>`. */
 export function optionFlags(option: ManifestOption): string {
-  // The short letter turns the option on, which means nothing when `--no-x` is what is shown.
+  // The short letter turns the option on, which changes nothing for an option that is on by default.
   const short = option.short !== undefined && !showsNegation(option) ? `-${option.short}, ` : '';
   return `${short}${optionName(option)}`;
 }

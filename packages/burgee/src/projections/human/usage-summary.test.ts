@@ -43,8 +43,8 @@ describe('toUsageSummary', () => {
     expect(summary.commands?.map((row) => row.name)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
   });
 
-  it('E5 · negatable booleans on by default are named --no-x', () => {
+  it('E5 · negatable booleans on by default are named --[no-]x', () => {
     const cmd = command(['x'], { options: [option('color', 'boolean', { default: true })] });
-    expect(toUsageSummary(program(), cmd).options).toEqual([{ name: '--no-color', description: '' }]);
+    expect(toUsageSummary(program(), cmd).options).toEqual([{ name: '--[no-]color', description: '' }]);
   });
 });

@@ -1,0 +1,141 @@
+import { isCamelCase, toKebab } from '../../manifest/names.js';
+import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
+
+// Unknown keys are written as `--<kebab>` so the command refuses them exactly as on the CLI; these
+// would instead reach burgee's own flags (`--help`, `--mcp`, `--config <file>` …), so they are refused here.
+const GLOBAL_KEYS = new Set([
+  'json',
+  'help',
+  'schema',
+  'mcp',
+  'version',
+  'explain',
+  'field',
+  'budget',
+  'format',
+  'output',
+  'config',
+  'noConfig',
+]);
+
+/**
+ * The command line a tool call runs (DESIGN M3): `[path…, options…, "--json", positionals…]`.
+ * Valued options are written `--flag=value`, so no value is ever read as a flag or a command name.
+ */
+export function toArgv(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+  context: ArgvContext = {},
+): ToArgvResult {
+  const where = [context.program ?? [], command.path].flat().join(' ') || command.name;
+  const flags: string[] = [];
+  for (const option of command.options) {
+    if (Object.hasOwn(args, option.key)) flags.push(...optionWords(option, args[option.key], context));
+  }
+  for (const [key, value] of Object.entries(args)) {
+    if (command.options.some((o) => o.key === key) || command.arguments.some((a) => a.name === key)) continue;
+    if (!isPassable(command, key)) return { refusal: unknownArgument(command, key, where) };
+    const flag = `--${toKebab(key)}`;
+    flags.push(value === true || value === null || value === undefined ? flag : `${flag}=${toText(value)}`);
+  }
+  const positionals = toPositionals(command, args, where);
+  if ('refusal' in positionals) return positionals;
+  return { argv: [...command.path, ...flags, '--json', ...positionals.argv] };
+}
+
+function optionWords(option: ManifestOption, value: unknown, context: ArgvContext): string[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.flatMap((element) => optionWords(option, element, context));
+  if (option.type === 'boolean' && value === true) return [option.flag];
+  if (option.type === 'boolean' && value === false) {
+    if (!mayBeOnElsewhere(option, context)) return [];
+    return [option.negatable ? `--no-${option.flag.slice(2)}` : `${option.flag}=false`];
+  }
+  // Anything else is handed over as text: the command validates it as it would on the CLI.
+  return [`${option.flag}=${toText(value)}`];
+}
+
+/**
+ * `false` is written out only when leaving the flag off could still switch the option on: a true
+ * default, an environment variable, a config file (any option may be set there), or a required boolean.
+ */
+const mayBeOnElsewhere = (option: ManifestOption, context: ArgvContext): boolean =>
+  option.default === true || option.env !== undefined || context.config === true || option.required;
+
+/** An unknown key may be written as a flag only when the command's parser can read it as nothing but unknown. */
+function isPassable(command: ManifestCommand, key: string): boolean {
+  if (!isCamelCase(key) || GLOBAL_KEYS.has(key)) return false;
+  const flag = `--${toKebab(key)}`;
+  return !command.options.some((o) => o.negatable && flag === `--no-${o.flag.slice(2)}`);
+}
+
+function unknownArgument(command: ManifestCommand, key: string, where: string): ArgvRefusal {
+  const names = [
+    ...command.arguments.map((a) => a.name),
+    ...command.options.filter((o) => !o.hidden).map((o) => o.key),
+  ];
+  return {
+    message: `unknown argument ${JSON.stringify(key)} for ${where}`,
+    hint: names.length === 0 ? `${where} takes no arguments` : `${where} takes: ${names.join(', ')}`,
+  };
+}
+
+function toPositionals(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+  where: string,
+): { argv: string[] } | { refusal: ArgvRefusal } {
+  const given = command.arguments.map((argument) => argumentWords(argument, args[argument.name]));
+  const last = given.findLastIndex((words) => words !== undefined);
+  const argv: string[] = [];
+  for (let index = 0; index <= last; index++) {
+    const argument = command.arguments[index]!;
+    const words = given[index];
+    if (Array.isArray(words)) {
+      argv.push(...words);
+      continue;
+    }
+    if (words !== undefined) return { refusal: { message: `argument <${argument.name}> ${words}`, hint: HINT } };
+    // A gap before a later argument: positions would shift, so fill it or stop.
+    if (argument.required) break; // the command itself refuses the missing argument, as on the CLI
+    if (argument.default === undefined) return { refusal: gapRefusal(argument, command.arguments[last]!, where) };
+    argv.push(...[argument.default].flat());
+  }
+  const first = argv[0];
+  if (first !== undefined && command.commands.some((child) => child.name === first)) {
+    const refusal = { message: `argument value ${JSON.stringify(first)} names a subcommand of ${where}`, hint: HINT };
+    return { refusal };
+  }
+  const flagLike = argv.find(readAsFlag);
+  if (flagLike !== undefined) {
+    const message = `argument value ${JSON.stringify(flagLike)} starts with "-", so ${where} would read it as an option`;
+    return { refusal: { message, hint: HINT } };
+  }
+  return { argv };
+}
+
+const HINT =
+  'positional arguments are words on the command line: one word each (a list for the last, variadic one), never starting with "-"';
+
+/** The words of one argument, undefined when absent, or a problem (as text) when it cannot be words. */
+function argumentWords(argument: ManifestArgument, value: unknown): string[] | string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const words = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined).map(toText);
+  if (words.length === 0) return undefined;
+  if (!argument.variadic && words.length > 1) return `takes one value, got ${words.length}`;
+  return words;
+}
+
+function gapRefusal(gap: ManifestArgument, later: ManifestArgument, where: string): ArgvRefusal {
+  return {
+    message: `argument <${later.name}> was given without [${gap.name}], which comes before it in ${where}`,
+    hint: `give ${gap.name} too: positional arguments cannot skip one`,
+  };
+}
+
+/** What the parser reads as a flag rather than a positional: `--x`, `-x`, `--`; not `-` nor `-1`. */
+const readAsFlag = (word: string): boolean =>
+  word.startsWith('--') || (word.startsWith('-') && word.length > 1 && !/^-\d/.test(word));
+
+const toText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What `process.exit` throws inside a tool call: the runtime classifies it as a runtime failure (DESIGN M6). */
+export class ProcessExitSignal extends Error {
+  override readonly name = 'ProcessExit';
+  constructor(readonly exitCode: unknown) {
+    const call = exitCode === undefined ? 'process.exit()' : `process.exit(${String(exitCode)})`;
+    super(`the command called ${call}, which would stop the MCP server; return a value, throw, or call ctx.exit(code)`);
+  }
+}
+
+const inCall = new AsyncLocalStorage<true>();
+let installed = false;
+
+/**
+ * Runs `fn` as a tool call: inside it (and everything it schedules), `process.exit` throws a
+ * `ProcessExitSignal` instead of ending the server that serves every other call.
+ */
+export function runGuarded<T>(fn: () => T): T {
+  install();
+  return inCall.run(true, fn);
+}
+
+// Installed once and left in place: outside a call it is the original, so nothing else changes.
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const original = process.exit;
+  process.exit = function guardedExit(code?: number | string | null): never {
+    if (inCall.getStore() === true) throw new ProcessExitSignal(code);
+    return original.call(process, code);
+  } as typeof process.exit;
+}

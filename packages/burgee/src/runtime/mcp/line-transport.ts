@@ -1,0 +1,124 @@
+import {
+  INVALID_REQUEST,
+  type JSONRPCMessage,
+  PARSE_ERROR,
+  parseJSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { originalWrite } from '../capture.js';
+
+// A line longer than this is no frame anyone meant to send (the SDK's stdio limit is the same).
+const MAX_LINE = 10 * 1024 * 1024;
+
+/**
+ * Newline-delimited JSON-RPC over stdin/stdout. Unlike the SDK's stdio transport, which drops a
+ * malformed line in silence, it answers one with a JSON-RPC error and reads on (DESIGN M6); and its
+ * frames bypass the capture hook, the only writes that reach stdout while serving (DESIGN M5).
+ */
+export class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Settles when the connection ends: stdin closed, stdout broken, or `close()`. */
+  readonly closed: Promise<void>;
+  private buffer = '';
+  private ended = false;
+  private settle = () => {};
+
+  constructor(
+    private readonly input: NodeJS.ReadStream,
+    private readonly output: NodeJS.WriteStream,
+  ) {
+    this.closed = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  async start(): Promise<void> {
+    this.input.setEncoding('utf8');
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onEnd);
+    this.input.on('close', this.onEnd);
+    this.input.on('error', this.onError);
+    this.output.on('error', this.onBroken);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.write(`${JSON.stringify(message)}\n`);
+  }
+
+  async close(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('close', this.onEnd);
+    this.input.pause();
+    this.buffer = '';
+    this.onclose?.();
+    this.settle();
+  }
+
+  private write(frame: string): Promise<void> {
+    if (this.ended) return Promise.reject(new Error('the MCP connection is closed'));
+    if (originalWrite(this.output)(frame)) return Promise.resolve();
+    return new Promise((resolve) => this.output.once('drain', resolve));
+  }
+
+  private readonly onData = (chunk: string): void => {
+    this.buffer += chunk;
+    let end = this.buffer.indexOf('\n');
+    while (end !== -1 && !this.ended) {
+      const line = this.buffer.slice(0, end).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(end + 1);
+      this.receive(line);
+      end = this.buffer.indexOf('\n');
+    }
+    if (this.buffer.length > MAX_LINE) {
+      this.buffer = '';
+      this.refuse(null, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE} characters`);
+    }
+  };
+
+  private receive(line: string): void {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.refuse(null, PARSE_ERROR, 'Parse error: the line is not JSON');
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
+      this.refuse(requestId(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  private refuse(id: string | number | null, code: number, message: string): void {
+    this.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`).catch(this.onError);
+  }
+
+  private readonly onEnd = (): void => {
+    void this.close();
+  };
+
+  private readonly onError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  // A client that went away leaves nobody to answer: end the connection rather than crash on EPIPE.
+  private readonly onBroken = (error: Error): void => {
+    this.onerror?.(error);
+    void this.close();
+  };
+}
+
+function requestId(value: unknown): string | number | null {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}

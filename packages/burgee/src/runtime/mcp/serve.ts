@@ -1,0 +1,91 @@
+import { toProgram } from '../../declaration/define.js';
+import type { Command, Program } from '../../declaration/types.js';
+import { divertUncapturedStdout, originalWrite } from '../capture.js';
+import { ConfigError } from '../errors.js';
+import { LineTransport } from './line-transport.js';
+import { serveTools } from './server.js';
+
+/** How long one tool call may run before it is cancelled and answered with an error, unless configured. */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+/** Settings of `serveMcp`; each defaults to this process's own. */
+export type ServeMcpOptions = {
+  env?: Readonly<Record<string, string | undefined>>;
+  cwd?: string;
+  /** Per-call timeout in milliseconds; else `BURGEE_MCP_TIMEOUT_MS`, else 60 s. */
+  timeoutMs?: number;
+};
+
+/** A running stdio server; `setProgram` swaps what it serves and tells the client (for `burgee dev`). */
+export type McpServing = {
+  readonly program: Program;
+  setProgram(program: Program | Command): Promise<void>;
+  /** Settles when stdin closes (or `close()` was called) and the process is back to normal. */
+  readonly closed: Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * Serves a program over MCP on this process's stdin and stdout until stdin closes (DESIGN M1).
+ * While serving, stdout carries protocol frames only: other writes go to stderr (DESIGN M5), and a
+ * fault outside any call is reported on stderr instead of ending the server (DESIGN M6).
+ */
+export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
+  const env = options.env ?? process.env;
+  const settings = { env, cwd: options.cwd ?? process.cwd(), timeoutMs: callTimeout(options.timeoutMs, env) };
+  const source: { program: Program } = { program: toProgram(target) };
+  const transport = new LineTransport(process.stdin, process.stdout);
+  const restore = takeOverProcess();
+  const connection = serveTools(source, settings, transport, report);
+  const closed = transport.closed.then(restore);
+  return {
+    get program() {
+      return source.program;
+    },
+    async setProgram(next) {
+      source.program = toProgram(next);
+      await connection.toolsChanged();
+    },
+    closed,
+    async close() {
+      await connection.close();
+      await transport.close();
+      await closed;
+    },
+  };
+}
+
+/** The per-call timeout: the option, else `BURGEE_MCP_TIMEOUT_MS`, else the default. */
+export function callTimeout(option: number | undefined, env: Readonly<Record<string, string | undefined>>): number {
+  const text = env.BURGEE_MCP_TIMEOUT_MS;
+  const value = option ?? (text === undefined || text === '' ? DEFAULT_CALL_TIMEOUT_MS : Number(text));
+  if (!Number.isFinite(value) || value <= 0) {
+    const where = option === undefined ? `BURGEE_MCP_TIMEOUT_MS is ${JSON.stringify(text)}` : `timeoutMs is ${option}`;
+    throw new ConfigError(`${where}; the per-call timeout is a positive number of milliseconds`, {
+      hint: 'for example BURGEE_MCP_TIMEOUT_MS=120000 allows two minutes per call',
+    });
+  }
+  // Timers cannot wait longer than about 24.8 days; a longer limit means none in practice.
+  return Math.min(value, 2_147_483_647);
+}
+
+const toStderr = originalWrite(process.stderr);
+
+function report(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  toStderr(`burgee mcp: ${message}\n`);
+}
+
+/** Diverts stray stdout writes and keeps stray faults from ending the process; returns the undo. */
+function takeOverProcess(): () => void {
+  const restoreStdout = divertUncapturedStdout();
+  // A handler's forgotten promise or late timer must not take every other call down with it.
+  const onFault = (error: unknown) => report(error);
+  process.on('uncaughtException', onFault);
+  process.on('unhandledRejection', onFault);
+  return () => {
+    restoreStdout();
+    process.off('uncaughtException', onFault);
+    process.off('unhandledRejection', onFault);
+  };
+}

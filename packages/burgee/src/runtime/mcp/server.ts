@@ -1,0 +1,93 @@
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Program, Progress } from '../../declaration/types.js';
+import { findToolCommand, toMcpTools } from '../../projections/mcp/tools.js';
+import { manifestOf } from '../execute.js';
+import { callTool, type ToolCallSettings } from './tool-call.js';
+
+/** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
+export type ProgramSource = { readonly program: Program };
+
+/** What every call of one server shares. */
+export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs'>;
+
+/** One served connection: close it, or tell its client that the tool list changed. */
+export type ToolConnection = { close(): Promise<void>; toolsChanged(): Promise<void> };
+
+/**
+ * Serves the program's tools over `transport`. The SDK's entry negotiates the protocol: an
+ * `initialize` pins the 2025 era (2025-03-26 … 2025-11-25), an envelope claim or `server/discover`
+ * the stateless 2026-07-28 revision (DESIGN M1).
+ */
+export function serveTools(
+  source: ProgramSource,
+  settings: ServerSettings,
+  transport: Transport,
+  onerror: (error: Error) => void,
+): ToolConnection {
+  const live = new Set<Server>();
+  const handle = serveStdio(
+    () => {
+      const server = createToolServer(source, settings);
+      live.add(server);
+      server.onclose = () => live.delete(server);
+      return server;
+    },
+    { transport, onerror },
+  );
+  return {
+    close: () => handle.close(),
+    toolsChanged: async () => {
+      await Promise.all([...live].map((server) => server.sendToolListChanged().catch(onerror)));
+    },
+  };
+}
+
+/** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (DESIGN M2). */
+export function createToolServer(source: ProgramSource, settings: ServerSettings): Server {
+  const manifest = manifestOf(source.program);
+  const server = new Server(
+    { name: manifest.name, version: manifest.version ?? '0.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  server.setRequestHandler('tools/list', () => ({ tools: toMcpTools(manifestOf(source.program)) }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const program = source.program;
+    const { name, arguments: args = {} } = request.params;
+    const command = findToolCommand(manifestOf(program), name);
+    if (command === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
+      );
+    }
+    return callTool(program, command, args, {
+      ...settings,
+      signal: ctx.mcpReq.signal,
+      onProgress: progressNotifier(ctx),
+    });
+  });
+  return server;
+}
+
+/** Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (DESIGN M9). */
+function progressNotifier(ctx: ServerContext): ((progress: Progress) => void) | undefined {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  return (progress) => {
+    const params = {
+      progressToken,
+      progress: progress.done,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+      ...(progress.message === undefined ? {} : { message: progress.message }),
+    };
+    // A report that arrives after the result was sent has nowhere to go.
+    ctx.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
+  };
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { example, runCli } from './support/cli.js';
+import { connectStdio, faults, type StdioServer, texts } from './support/mcp.js';
+
+type SchemaCommand = { name: string; effects: string; inputSchema: unknown; examples: { command: string }[] };
+
+// The M2 table, restated independently of the projection.
+const HINTS: Record<string, unknown> = {
+  read_only: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
+  idempotent: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
+  non_idempotent: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+};
+
+describe('M2 · the tool list of a spawned `ship --mcp`', () => {
+  let ship: StdioServer;
+  let schema: SchemaCommand[];
+  beforeAll(async () => {
+    ship = await connectStdio(example('ship'));
+    schema = JSON.parse((await runCli(example('ship'), ['--schema'])).stdout).commands;
+  });
+  afterAll(() => ship.close());
+
+  it('M2 · one tool per runnable, visible, non-withheld command, named by its path joined with _', async () => {
+    const { tools } = await ship.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['status', 'config_get', 'config_set', 'release']);
+    // Not vacuous: --schema lists the withheld one, the tool list does not.
+    expect(schema.map((c) => c.name)).toContain('db drop');
+  });
+
+  it('M2 · each inputSchema deep-equals the --schema inputSchema of its command', async () => {
+    const { tools } = await ship.client.listTools();
+    for (const tool of tools) {
+      const command = schema.find((c) => c.name.replaceAll(' ', '_') === tool.name)!;
+      expect(tool.inputSchema).toStrictEqual(command.inputSchema);
+    }
+  });
+
+  it('M2 · annotations are exactly the M2 table for each effects value', async () => {
+    const { tools } = await ship.client.listTools();
+    for (const tool of tools) {
+      const command = schema.find((c) => c.name.replaceAll(' ', '_') === tool.name)!;
+      expect(tool.annotations).toStrictEqual(HINTS[command.effects]);
+    }
+    expect(new Set(schema.map((c) => c.effects))).toEqual(
+      new Set(['read_only', 'idempotent', 'non_idempotent', 'withheld']),
+    );
+  });
+
+  it('M2 · the description ends with one Example: line per example', async () => {
+    const { tools } = await ship.client.listTools();
+    expect(tools.find((t) => t.name === 'status')!.description).toBe(
+      'Show the state of every service. Unhealthy ones first with --problems.\n' +
+        'Example: ship status\nExample: ship status --problems (what needs attention)',
+    );
+  });
+
+  it('M2 · a withheld command, and a hidden one, are refused by name as unknown tools', async () => {
+    await expect(ship.client.callTool({ name: 'db_drop', arguments: { yes: true } })).rejects.toThrow(
+      /unknown tool "db_drop"/,
+    );
+    await expect(ship.client.callTool({ name: 'debug', arguments: {} })).rejects.toThrow(/unknown tool "debug"/);
+    // And the server answers the next call.
+    const result = await ship.client.callTool({ name: 'status', arguments: {} });
+    expect(result.isError).toBe(false);
+  });
+});
+
+describe('M2 · outputSchema for a command that declares output', () => {
+  it('M2 · the envelope with that data; the official client validates a real result against it', async () => {
+    const server = await connectStdio(faults);
+    try {
+      const { tools } = await server.client.listTools();
+      const report = tools.find((t) => t.name === 'report')!;
+      expect(report.outputSchema).toMatchObject({
+        type: 'object',
+        anyOf: [
+          { properties: { ok: { const: true }, data: { type: 'object', required: ['count'] } } },
+          { properties: { ok: { const: false } }, required: ['ok', 'error'] },
+        ],
+      });
+      expect(tools.find((t) => t.name === 'echo')!.outputSchema).toBeUndefined();
+      const result = await server.client.callTool({ name: 'report', arguments: {} });
+      expect(result.structuredContent).toMatchObject({ ok: true, data: { count: 2 } });
+      const failed = await server.client.callTool({ name: 'report', arguments: { nope: 1 } });
+      expect(failed.isError).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('M1 · protocol versions are negotiated by the SDK', () => {
+  const eras = [
+    ['the 2025 initialize handshake (client default)', undefined, '2025-11-25'],
+    ['the stateless 2026-07-28 revision, pinned', { mode: { pin: '2026-07-28' } }, '2026-07-28'],
+    ['the 2026-07-28 revision found by probing (auto)', { mode: 'auto' as const }, '2026-07-28'],
+  ] as const;
+
+  it.each(eras)('M1 · %s: same tools, same envelope', async (_, versionNegotiation, version) => {
+    const env = { CLAUDECODE: '1' };
+    const server = await connectStdio(example('deploy'), {
+      env,
+      ...(versionNegotiation === undefined ? {} : { client: { versionNegotiation } }),
+    });
+    try {
+      expect(server.client.getNegotiatedProtocolVersion()).toBe(version);
+      const { tools } = await server.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['deploy']);
+      const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
+      const cli = await runCli(example('deploy'), ['deploy', '--target=prod', '--yes', '--json'], { env });
+      expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { Client, type ClientOptions } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { repoRoot } from './cli.js';
+
+/** The fixture whose handlers misbehave on purpose (test/fixtures/mcp-faults.mjs). */
+export const faults = `${repoRoot}packages/burgee/test/fixtures/mcp-faults.mjs`;
+
+/** The same minimal environment `runCli` gives a child, plus what the test sets. */
+export const childEnv = (env: Record<string, string> = {}): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '/root',
+  LANG: 'C.UTF-8',
+  ...env,
+});
+
+export type StdioServer = { client: Client; stderr: () => string; close: () => Promise<void> };
+
+/** Spawns `node <script> --mcp` and connects the official client to it over stdio. */
+export async function connectStdio(
+  script: string,
+  options: { env?: Record<string, string>; client?: ClientOptions } = {},
+): Promise<StdioServer> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [script, '--mcp'],
+    env: childEnv(options.env),
+    cwd: repoRoot,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'burgee-tests', version: '1.0.0' }, options.client);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** The first text item of a tool result, and the second (what the handler printed) when there is one. */
+export function texts(result: unknown): { envelope: string; captured: string | undefined } {
+  const content = (result as { content: { type: string; text: string }[] }).content;
+  return { envelope: content[0]!.text, captured: content[1]?.text };
+}
+
+export type RawServer = {
+  send: (line: string) => void;
+  /** Resolves with the message that answers request `id`. */
+  response: (id: number | string | null) => Promise<Record<string, unknown>>;
+  stdout: () => string;
+  stderr: () => string;
+  close: () => Promise<number | null>;
+};
+
+/** Spawns `node <script> --mcp` and speaks JSON-RPC lines by hand, keeping the raw bytes of stdout. */
+export function spawnRaw(script: string, env: Record<string, string> = {}): RawServer {
+  const child = spawn(process.execPath, [script, '--mcp'], { env: childEnv(env), cwd: repoRoot });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { id: unknown; resolve: (message: Record<string, unknown>) => void }[] = [];
+  const seen: Record<string, unknown>[] = [];
+  const settle = () => {
+    for (const waiter of [...waiters]) {
+      const found = seen.find((m) => 'id' in m && m.id === waiter.id && ('result' in m || 'error' in m));
+      if (found === undefined) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(found);
+    }
+  };
+  let pending = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      try {
+        seen.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // Left for the test to find in stdout().
+      }
+    }
+    settle();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return {
+    send: (line) => child.stdin.write(`${line}\n`),
+    response: (id) =>
+      new Promise((resolve) => {
+        waiters.push({ id, resolve });
+        settle();
+      }),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    close: () =>
+      new Promise((resolve) => {
+        child.on('close', (code) => resolve(code));
+        child.stdin.end();
+      }),
+  };
+}
