@@ -1,44 +1,10 @@
 /**
- * Hand-built manifests for the help and human tests (test data only; no source file imports it).
- * Written as literals so these tests do not depend on the declaration API.
+ * Help-specific test data: the DESIGN deploy program, colours that leave marks and a row finder
+ * (test data only; no source file imports it). The manifest factories live in manifest/fixtures.ts.
  */
-import type { Manifest, ManifestCommand, ManifestOption, OptionType } from '../../manifest/types.js';
+import { command, group, manifest, option } from '../../manifest/fixtures.js';
+import type { Manifest } from '../../manifest/types.js';
 import type { Colors } from '../human/colors.js';
-
-/** A manifest option with the defaults `buildManifest` fills in. */
-export function option(key: string, type: OptionType, extra: Partial<ManifestOption> = {}): ManifestOption {
-  return {
-    key,
-    flag: `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
-    type,
-    required: false,
-    multiple: false,
-    separator: ',',
-    integer: false,
-    hidden: false,
-    negatable: type === 'boolean',
-    secret: false,
-    dynamic: false,
-    refined: false,
-    ...extra,
-  };
-}
-
-/** A runnable manifest command at `path`. */
-export function command(path: string[], extra: Partial<ManifestCommand> = {}): ManifestCommand {
-  return {
-    path,
-    name: path.at(-1) ?? 'tool',
-    effects: 'read_only',
-    runnable: true,
-    hidden: false,
-    options: [],
-    arguments: [],
-    examples: [],
-    commands: [],
-    ...extra,
-  };
-}
 
 /** The DESIGN deploy command. */
 export const deploy = command(['deploy'], {
@@ -58,9 +24,8 @@ export function program(extra: Partial<Manifest> = {}): Manifest {
   });
   const internal = command(['internal'], { hidden: true, description: 'never listed' });
   const ship = command(['ship'], { deprecated: 'deploy', description: 'Old name of deploy' });
-  const root = command([], { runnable: false, commands: [deploy, status, internal, ship] });
-  delete root.effects;
-  return { name: 'tool', description: 'Ship builds', config: false, schemaBudget: 48_000, root, ...extra };
+  const root = group([], [deploy, status, internal, ship]);
+  return manifest(root, { description: 'Ship builds', ...extra });
 }
 
 /** Colours that leave visible marks, so tests can see what was painted. */

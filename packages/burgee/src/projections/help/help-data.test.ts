@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { command, deploy, option, program } from './fixtures.js';
+import { argument, command, option } from '../../manifest/fixtures.js';
+import { deploy, program } from './fixtures.js';
 import { toHelpData } from './help-data.js';
 
 describe('toHelpData', () => {
@@ -43,7 +44,7 @@ describe('toHelpData', () => {
   it('H2 · options carry default, choices and env; arguments and examples come through', () => {
     const cmd = command(['x'], {
       options: [option('region', 'string', { default: 'eu', choices: ['eu', 'us'], env: 'R', deprecated: '--zone' })],
-      arguments: [{ name: 'files', required: false, variadic: true, default: ['a'] }],
+      arguments: [argument('files', { required: false, variadic: true, default: ['a'] })],
       examples: [{ command: 'x eu', description: 'in Europe' }],
     });
     const data = toHelpData(program(), cmd);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { command, option } from '../../manifest/fixtures.js';
 import { plainColors } from '../human/colors.js';
-import { command, option, program, rowOf } from './fixtures.js';
+import { program, rowOf } from './fixtures.js';
 import { renderHelp } from './render-help.js';
 
 const plain = { width: 80, colors: plainColors };

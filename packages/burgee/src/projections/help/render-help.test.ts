@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { argument, command, group, option } from '../../manifest/fixtures.js';
 import { plainColors } from '../human/colors.js';
-import { command, deploy, markColors, option, program, rowOf } from './fixtures.js';
+import { deploy, markColors, program, rowOf } from './fixtures.js';
 import { renderHelp } from './render-help.js';
 
 const plain = { width: 80, colors: plainColors };
@@ -85,9 +86,9 @@ describe('renderHelp', () => {
   it('H2 · usage line spells arguments <name>, [name] and <name...>', () => {
     const cmd = command(['copy'], {
       arguments: [
-        { name: 'from', required: true, variadic: false },
-        { name: 'to', required: false, variadic: false, default: '.' },
-        { name: 'rest', required: true, variadic: true },
+        argument('from'),
+        argument('to', { required: false, default: '.' }),
+        argument('rest', { variadic: true }),
       ],
     });
     const text = renderHelp(program(), cmd, plain);
@@ -97,8 +98,7 @@ describe('renderHelp', () => {
 
   it('H2 · a nested group shows <command> and lists its children', () => {
     const get = command(['config', 'get'], { summary: 'Read a value' });
-    const group = command(['config'], { runnable: false, commands: [get] });
-    const text = renderHelp(program(), group, plain);
+    const text = renderHelp(program(), group(['config'], [get]), plain);
     expect(text).toContain('Usage: tool config <command>');
     expect(text).toMatch(/^ {2}get +Read a value$/m);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { command, deploy, option, program } from '../help/fixtures.js';
+import { command, option } from '../../manifest/fixtures.js';
+import { deploy, program } from '../help/fixtures.js';
 import { toHelpData } from '../help/help-data.js';
 import { toUsageSummary } from './usage-summary.js';
 

@@ -1,52 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { argument, command, option } from '../../manifest/fixtures.js';
 import { toInputSchema } from './input-schema.js';
-
-// The declaration API is written elsewhere, so manifests are written out by hand here.
-const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
-  key,
-  flag,
-  type: 'string',
-  required: false,
-  multiple: false,
-  separator: ',',
-  integer: false,
-  hidden: false,
-  negatable: false,
-  secret: false,
-  dynamic: false,
-  refined: false,
-  ...extra,
-});
-const argument = (name: string, extra: Partial<ManifestArgument> = {}): ManifestArgument => ({
-  name,
-  required: true,
-  variadic: false,
-  ...extra,
-});
-const command = (extra: Partial<ManifestCommand>): ManifestCommand => ({
-  path: ['x'],
-  name: 'x',
-  effects: 'read_only',
-  runnable: true,
-  hidden: false,
-  options: [],
-  arguments: [],
-  examples: [],
-  commands: [],
-  ...extra,
-});
 
 describe('toInputSchema', () => {
   it('S2 · deploy inputSchema is exact', () => {
-    const deploy = command({
-      path: ['deploy'],
-      name: 'deploy',
+    const deploy = command(['deploy'], {
       description: 'Deploy a build',
       effects: 'non_idempotent',
       options: [
-        option('target', '--target', { required: true, description: 'where to deploy' }),
-        option('yes', '--yes', { type: 'boolean', negatable: true, description: 'skip the confirmation' }),
+        option('target', 'string', { required: true, description: 'where to deploy' }),
+        option('yes', 'boolean', { description: 'skip the confirmation' }),
       ],
     });
     expect(JSON.stringify(toInputSchema(deploy))).toBe(
@@ -56,11 +19,11 @@ describe('toInputSchema', () => {
 
   it('S2 · integer, enum, bounds and default map in the published key order', () => {
     const schema = toInputSchema(
-      command({
+      command(['x'], {
         options: [
-          option('port', '--port', { type: 'number', integer: true, default: 80, minimum: 1, maximum: 65535 }),
-          option('level', '--level', { choices: ['low', 'high'], default: 'low', description: 'how loud' }),
-          option('ratio', '--ratio', { type: 'number', maximum: 1 }),
+          option('port', 'number', { integer: true, default: 80, minimum: 1, maximum: 65535 }),
+          option('level', 'string', { choices: ['low', 'high'], default: 'low', description: 'how loud' }),
+          option('ratio', 'number', { maximum: 1 }),
         ],
       }),
     );
@@ -73,10 +36,10 @@ describe('toInputSchema', () => {
 
   it('S2 · multiple options become arrays whose items carry type, enum and bounds', () => {
     const schema = toInputSchema(
-      command({
+      command(['x'], {
         options: [
-          option('tag', '--tag', { multiple: true, choices: ['a', 'b'], default: ['a'], description: 'tags' }),
-          option('size', '--size', { type: 'number', integer: true, multiple: true, minimum: 0, default: 3 }),
+          option('tag', 'string', { multiple: true, choices: ['a', 'b'], default: ['a'], description: 'tags' }),
+          option('size', 'number', { integer: true, multiple: true, minimum: 0, default: 3 }),
         ],
       }),
     );
@@ -88,8 +51,8 @@ describe('toInputSchema', () => {
 
   it('S2 · arguments come first, variadic ones as string arrays, with description and default', () => {
     const schema = toInputSchema(
-      command({
-        options: [option('force', '--force', { type: 'boolean' })],
+      command(['x'], {
+        options: [option('force', 'boolean')],
         arguments: [
           argument('source', { description: 'what to copy' }),
           argument('rest', { variadic: true, required: false, default: ['a', 'b'] }),
@@ -104,11 +67,11 @@ describe('toInputSchema', () => {
 
   it('S2 · secret defaults are never published; hidden options are absent; deprecated is marked last', () => {
     const schema = toInputSchema(
-      command({
+      command(['x'], {
         options: [
-          option('token', '--token', { secret: true, default: 's3cr3t', env: 'TOKEN' }),
-          option('internal', '--internal', { hidden: true, required: true }),
-          option('old', '--old', { deprecated: 'use --new', description: 'legacy' }),
+          option('token', 'string', { secret: true, default: 's3cr3t', env: 'TOKEN' }),
+          option('internal', 'string', { hidden: true, required: true }),
+          option('old', 'string', { deprecated: 'use --new', description: 'legacy' }),
         ],
       }),
     );
@@ -123,12 +86,12 @@ describe('toInputSchema', () => {
 
   it('S2 · required lists required arguments, then required options without a default, in order', () => {
     const schema = toInputSchema(
-      command({
+      command(['x'], {
         arguments: [argument('first'), argument('second', { required: false })],
         options: [
-          option('b', '--b', { required: true }),
-          option('a', '--a', { required: true, default: 'x' }),
-          option('c', '--c', { required: true, type: 'number' }),
+          option('b', 'string', { required: true }),
+          option('a', 'string', { required: true, default: 'x' }),
+          option('c', 'number', { required: true }),
         ],
       }),
     );

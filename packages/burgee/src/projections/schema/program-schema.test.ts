@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { argument, command, group, manifest, option } from '../../manifest/fixtures.js';
 import { toSchemaDocument } from './schema-document.js';
 import type { FullSchemaDocument } from './types.js';
 
@@ -13,70 +13,37 @@ const programSchema: unknown = JSON.parse(
 );
 const validate = new Ajv({ strict: true, allErrors: true }).compile(programSchema as object);
 
-const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
-  key,
-  flag,
-  type: 'string',
-  required: false,
-  multiple: false,
-  separator: ',',
-  integer: false,
-  hidden: false,
-  negatable: false,
-  secret: false,
-  dynamic: false,
-  refined: false,
-  ...extra,
-});
-const command = (path: string[], extra: Partial<ManifestCommand> = {}): ManifestCommand => ({
-  path,
-  name: path.at(-1) ?? 'tool',
-  effects: 'read_only',
-  runnable: true,
-  hidden: false,
-  options: [],
-  arguments: [],
-  examples: [],
-  commands: [],
-  ...extra,
-});
-
 // One of everything the document can carry, so the validator sees every branch of the schema.
-const rich: Manifest = {
-  name: 'tool',
-  version: '1.0.0',
-  description: 'A rich tool',
-  config: true,
-  envPrefix: 'TOOL',
-  schemaBudget: 48_000,
-  root: command([], {
-    runnable: false,
-    commands: [
+const rich = manifest(
+  group(
+    [],
+    [
       command(['deploy'], {
         description: 'Deploy a build',
         effects: 'non_idempotent',
         examples: [{ command: 'tool deploy --target prod', description: 'to prod' }, { command: 'tool deploy' }],
         output: { type: 'object', properties: { target: { type: 'string' } } },
         options: [
-          option('target', '--target', { required: true, description: 'where to deploy', env: 'TOOL_TARGET' }),
-          option('dryRun', '--dry-run', { type: 'boolean', negatable: true, short: 'n' }),
-          option('port', '--port', { type: 'number', integer: true, minimum: 1, maximum: 65535, default: 80 }),
-          option('tag', '--tag', { multiple: true, separator: ';', choices: ['a', 'b'], default: ['a'] }),
-          option('token', '--token', { secret: true, default: 'x', placeholder: 'TOKEN' }),
-          option('old', '--old', { deprecated: 'use --target' }),
-          option('trace', '--trace', { hidden: true }),
+          option('target', 'string', { required: true, description: 'where to deploy', env: 'TOOL_TARGET' }),
+          option('dryRun', 'boolean', { short: 'n' }),
+          option('port', 'number', { integer: true, minimum: 1, maximum: 65535, default: 80 }),
+          option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], default: ['a'] }),
+          option('token', 'string', { secret: true, default: 'x', placeholder: 'TOKEN' }),
+          option('old', 'string', { deprecated: 'use --target' }),
+          option('trace', 'string', { hidden: true }),
         ],
         arguments: [
-          { name: 'build', description: 'the build', required: true, variadic: false },
-          { name: 'extra', required: false, variadic: true, default: ['x'] },
+          argument('build', { description: 'the build' }),
+          argument('extra', { required: false, variadic: true, default: ['x'] }),
         ],
       }),
       command(['status'], { summary: 'Show status', deprecated: 'use info', effects: 'idempotent' }),
       command(['purge'], { effects: 'withheld' }),
       command(['legacy'], { effects: 'undeclared' }),
     ],
-  }),
-};
+  ),
+  { version: '1.0.0', description: 'A rich tool', config: true, envPrefix: 'TOOL' },
+);
 const full = toSchemaDocument(rich) as FullSchemaDocument;
 const errorsOf = (value: unknown): string => JSON.stringify(validate.errors ?? [], null, 1) + JSON.stringify(value);
 

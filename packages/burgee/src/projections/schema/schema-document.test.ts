@@ -1,58 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { argument, command, group, manifest, option } from '../../manifest/fixtures.js';
 import { toCommandSchema } from './command-schema.js';
 import { findSchemaCommand, firstSentence, renderSchema, toSchemaDocument } from './schema-document.js';
 import type { FullSchemaDocument, SummarySchemaDocument } from './types.js';
-
-// The declaration API is written elsewhere, so manifests are written out by hand here.
-const option = (key: string, flag: string, extra: Partial<ManifestOption> = {}): ManifestOption => ({
-  key,
-  flag,
-  type: 'string',
-  required: false,
-  multiple: false,
-  separator: ',',
-  integer: false,
-  hidden: false,
-  negatable: false,
-  secret: false,
-  dynamic: false,
-  refined: false,
-  ...extra,
-});
-const command = (path: string[], extra: Partial<ManifestCommand> = {}): ManifestCommand => ({
-  path,
-  name: path.at(-1) ?? 'tool',
-  effects: 'read_only',
-  runnable: true,
-  hidden: false,
-  options: [],
-  arguments: [],
-  examples: [],
-  commands: [],
-  ...extra,
-});
-const group = (path: string[], commands: ManifestCommand[], extra: Partial<ManifestCommand> = {}): ManifestCommand => {
-  const { effects: _none, ...node } = command(path, { runnable: false, commands, ...extra });
-  return node;
-};
-const program = (root: ManifestCommand, extra: Partial<Manifest> = {}): Manifest => ({
-  name: 'tool',
-  config: false,
-  schemaBudget: 48_000,
-  root,
-  ...extra,
-});
 
 const deploy = command(['deploy'], {
   description: 'Deploy a build. It asks first.',
   effects: 'non_idempotent',
   options: [
-    option('target', '--target', { required: true, description: 'where to deploy' }),
-    option('yes', '--yes', { type: 'boolean', negatable: true, description: 'skip the confirmation' }),
+    option('target', 'string', { required: true, description: 'where to deploy' }),
+    option('yes', 'boolean', { description: 'skip the confirmation' }),
   ],
 });
-const tool = program(
+const tool = manifest(
   group(
     [],
     [
@@ -93,14 +53,14 @@ describe('toCommandSchema', () => {
       summary: 'Serve',
       deprecated: 'use run',
       output: { type: 'object' },
-      arguments: [{ name: 'files', required: false, variadic: true, default: ['a'] }],
+      arguments: [argument('files', { required: false, variadic: true, default: ['a'] })],
       examples: [{ command: 'tool serve --port 80', description: 'on 80' }, { command: 'tool serve' }],
       options: [
-        option('port', '--port', { type: 'number', integer: true, minimum: 1, short: 'p', env: 'PORT', default: 8080 }),
-        option('tag', '--tag', { multiple: true, separator: ';', choices: ['a', 'b'], placeholder: 'TAG' }),
-        option('header', '--header', { multiple: true }),
-        option('token', '--token', { secret: true, default: 'hunter2', deprecated: 'use --key' }),
-        option('trace', '--trace', { hidden: true }),
+        option('port', 'number', { integer: true, minimum: 1, short: 'p', env: 'PORT', default: 8080 }),
+        option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], placeholder: 'TAG' }),
+        option('header', 'string', { multiple: true }),
+        option('token', 'string', { secret: true, default: 'hunter2', deprecated: 'use --key' }),
+        option('trace', 'string', { hidden: true }),
       ],
     });
     const schema = toCommandSchema(rich);
@@ -140,7 +100,7 @@ describe('toSchemaDocument', () => {
   });
 
   it('S1 · a one-command program lists its root under its own name', () => {
-    const doc = toSchemaDocument(program(command([], { name: 'solo' }))) as FullSchemaDocument;
+    const doc = toSchemaDocument(manifest(command([], { name: 'solo' }))) as FullSchemaDocument;
     expect(doc.commands.map((c) => c.name)).toEqual(['solo']);
     expect(doc).not.toHaveProperty('version');
   });
