@@ -58,8 +58,19 @@ async function dispatch(
   const { globals, command } = parsed;
   if (globals.help) return showHelp(manifest, command, io, report);
   if (globals.schema) return showSchema(manifest, command, globals, report);
-  if (globals.version && command === manifest.root) return showVersion(manifest, io, report);
-  if (globals.mcp && command === manifest.root) {
+  if (globals.version) return showVersion(manifest, io, report);
+  if (globals.mcp) {
+    if (command !== manifest.root) {
+      throw new UsageError('--mcp serves the whole program, not one command', {
+        hint: 'every runnable command becomes a tool of the one server',
+        fix: `${manifest.name} --mcp`,
+      });
+    }
+    if (io.ownsProcess !== true) {
+      throw new UsageError("--mcp serves over this process's own stdin and stdout", {
+        hint: 'in tests, connect a client in memory with connectMcp(program) from burgee/testing',
+      });
+    }
     // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
     const { serveMcp } = await import('./mcp/serve.js');
     const serving = await serveMcp(program, { env: io.env, cwd: io.cwd });

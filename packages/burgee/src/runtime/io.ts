@@ -21,6 +21,8 @@ export interface Io {
   readonly entry?: string | undefined;
   /** Cancels the handler from outside (SIGINT, an MCP cancellation). */
   readonly signal?: AbortSignal | undefined;
+  /** True when this is the real process, whose stdin and stdout `--mcp` may take over. */
+  readonly ownsProcess?: boolean | undefined;
   /** Rejects when the handler can no longer finish (the event loop drained around it). */
   readonly stalled?: Promise<never> | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
@@ -49,5 +51,6 @@ export function processIo(): Io {
     // isatty(0) asks the descriptor; touching process.stdin would build a stream and slow every start.
     stdinIsTTY: isatty(0),
     entry: process.argv[1],
+    ownsProcess: true,
   };
 }
