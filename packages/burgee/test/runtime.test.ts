@@ -164,6 +164,24 @@ describe('global surfaces', () => {
     expect(result.code).toBe(0);
   });
 
+  it('M1 · --mcp after a command name is refused, never mistaken for running that command', async () => {
+    const result = await runCli(example('deploy'), ['deploy', '--target', 'prod', '--yes', '--mcp', '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, error: { code: 2, fix: 'tool --mcp' } });
+  });
+
+  it('M1 · in-process runs cannot hand the test process over to an MCP server', async () => {
+    const { program } = await import('../../../examples/deploy/cli.mjs');
+    const result = await runProgram(program, ['--mcp', '--json']);
+    expect(result.exitCode).toBe(2);
+    expect((result.json as { error: { hint: string } }).error.hint).toContain('connectMcp');
+  });
+
+  it('H4 · --version answers on any command', async () => {
+    const result = await runCli(example('ship'), ['release', '--version']);
+    expect(result.stdout).toBe('1.0.0\n');
+  });
+
   it('H2 · --help --json prints help as data in the envelope', async () => {
     const result = await runCli(example('deploy'), ['deploy', '--help', '--json']);
     const envelope = JSON.parse(result.stdout);
