@@ -25,7 +25,26 @@ for (const name of packages) {
     }
     input[entry] = join(dir, target['burgee-source']);
   }
-  const dependencies = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+  // A bin is a committed launcher `./bin/<entry>.mjs` (npm links bins at install, before any build
+  // has made dist/) that only imports `../dist/<entry>.js`, bundled here from `src/<entry>/main.ts`.
+  const bins = typeof manifest.bin === 'string' ? { [name]: manifest.bin } : (manifest.bin ?? {});
+  for (const [bin, target] of Object.entries(bins)) {
+    const entry = /^(?:\.\/)?bin\/([a-z][a-z0-9-]*)\.mjs$/.exec(target)?.[1];
+    const launcher = entry === undefined ? '' : readFileSync(join(dir, target), 'utf8');
+    if (entry === undefined || entry in input || !launcher.includes(`import '../dist/${entry}.js';`)) {
+      throw new Error(
+        `${name}: bin "${bin}" must be "./bin/<entry>.mjs" importing '../dist/<entry>.js' (bundled from src/<entry>/main.ts), not "${target}"`,
+      );
+    }
+    input[entry] = join(dir, 'src', entry, 'main.ts');
+  }
+  // The package's own name too: a bin imports the public entry by name (a self-reference), so it
+  // shares dist/index.js instead of pulling index's modules out into a chunk every program must load.
+  const dependencies = [
+    manifest.name,
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ];
   const isExternal = (id) =>
     id.startsWith('node:') ||
     builtinModules.includes(id) ||

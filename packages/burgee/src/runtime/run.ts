@@ -6,11 +6,28 @@ import { execute } from './execute.js';
 import { processIo } from './io.js';
 
 /**
+ * Where `burgee dev` listens while it imports an entry. A registered symbol rather than a module
+ * variable, so an entry whose `burgee` is another copy than the binary's still finds it.
+ */
+export const DEV_RUN = Symbol.for('burgee.dev');
+
+/** What `burgee dev` puts at `globalThis[DEV_RUN]`: it receives the program an entry runs. */
+export interface DevRun {
+  ran(program: Program): void;
+}
+
+/**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,
- * and exits with the contract's code. The one place burgee ends the process.
+ * and exits with the contract's code. The one place burgee ends the process. Under `burgee dev`
+ * it hands the program over and settles at once, so an entry that runs itself unguarded still loads.
  */
 export async function run(target: Program | Command): Promise<never> {
   const program = toProgram(target);
+  const dev = (globalThis as { [DEV_RUN]?: DevRun })[DEV_RUN];
+  if (dev !== undefined) {
+    dev.ran(program);
+    return undefined as never;
+  }
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];
   const runCleanups = () => {

@@ -1,0 +1,90 @@
+import { pathToFileURL } from 'node:url';
+import { isProgram, toProgram } from '../declaration/define.js';
+import type { Command, Program } from '../declaration/types.js';
+import { ConfigError } from '../runtime/errors.js';
+import { runGuarded } from '../runtime/mcp/exit-guard.js';
+import type { DEV_RUN, DevRun } from '../runtime/run.js';
+import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
+
+/** Imports the entry afresh on every call and returns its program; throws what the import threw. */
+export type EntryLoader = { load(): Promise<Program> };
+
+/** A loader for `entry` (a real path) whose local imports under `root` are read again on each load. */
+export function createEntryLoader(entry: string, root: string): EntryLoader {
+  // Restated, not imported: importing run.ts here would split it out of the `burgee` entry's file
+  // into a chunk of its own, one more module for every program to load at start (DESIGN N1).
+  const key: typeof DEV_RUN = Symbol.for('burgee.dev') as typeof DEV_RUN;
+  registerReloadHooks(pathToFileURL(root).href.replace(/\/?$/, '/'));
+  const seen: { ran: Program | undefined } = { ran: undefined };
+  // Stays for the whole session: an entry may call run() after its import settled, and a real run
+  // would read `dev <entry>` as its own argv and end this process.
+  const devRun: DevRun = {
+    ran: (program) => {
+      seen.ran = program;
+    },
+  };
+  (globalThis as { [key]?: DevRun })[key] = devRun;
+  const url = pathToFileURL(entry);
+  let version = 0;
+  return {
+    async load() {
+      version += 1;
+      url.searchParams.set(VERSION_PARAM, String(version));
+      seen.ran = undefined;
+      // An entry that calls process.exit while loading fails this load instead of ending the server.
+      const module = (await runGuarded(() => import(url.href))) as Record<string, unknown>;
+      return pickProgram(module, seen.ran);
+    },
+  };
+}
+
+/**
+ * The program an entry offers: its `program` export, else its default export, else what it passed to
+ * `run()` (DESIGN M8). Anything else is a `ConfigError` saying what was found and what is expected.
+ */
+export function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Program {
+  const found: string[] = [];
+  for (const key of ['program', 'default']) {
+    if (!(key in module)) continue;
+    const value = module[key];
+    if (isProgram(value) || isCommand(value)) return toProgram(value);
+    found.push(`${key === 'default' ? 'the default export' : 'the export "program"'} is ${describeValue(value)}`);
+  }
+  if (ran !== undefined) return ran;
+  const names = Object.keys(module);
+  if (found.length === 0) found.push(`it exports ${names.length === 0 ? 'nothing' : names.join(', ')}`);
+  const foreign = ['program', 'default'].some((key) => isAdapterHost(module[key]));
+  throw new ConfigError(`${found.join('; ')}, not a burgee program`, {
+    hint: foreign
+      ? 'commander and yargs programs will be served through burgee/commander and burgee/yargs, which this version does not ship yet'
+      : 'export what defineProgram or defineCommand returned, as `export const program = …` or as the default export',
+  });
+}
+
+/** What defineCommand returned; its brand exists for the type checker only, so the shape decides. */
+function isCommand(value: unknown): value is Command {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, run, load, commands } = value as Record<string, unknown>;
+  return (
+    typeof name === 'string' && (typeof run === 'function' || typeof load === 'function' || Array.isArray(commands))
+  );
+}
+
+/** A commander `Command` or a yargs instance: both parse asynchronously. */
+function isAdapterHost(value: unknown): boolean {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { parseAsync?: unknown }).parseAsync === 'function'
+  );
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'function') return value.name === '' ? 'a function' : `the function ${value.name}`;
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const kind = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  if (kind !== undefined && kind !== 'Object' && kind !== '') return `an instance of ${kind}`;
+  const keys = Object.keys(value);
+  return keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).join(', ')}`;
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+// Through the public entry by name, like any author: the bundle then shares dist/index.js as it is,
+// rather than moving its modules into a chunk that every program would load at start (DESIGN N1).
+import { defineCommand, defineProgram } from 'burgee';
+
+/** `burgee dev <entry>`: serves a program over MCP on stdio and reloads it on save (DESIGN M8). */
+export const dev = defineCommand({
+  name: 'dev',
+  description: 'Serve a program over MCP on stdio, reloading it whenever a file in its folder changes',
+  // It serves until stdin closes: as an MCP tool it would only hang the agent that called it.
+  effects: 'withheld',
+  arguments: [{ name: 'entry', description: 'the module exporting the program, as `program` or default' }],
+  examples: [{ command: 'burgee dev ./cli.mjs', description: 'point an MCP client at this command line' }],
+  // The serve loop, the MCP SDK and the watcher load only when `dev` runs, so `burgee --help` stays quick.
+  load: () => import('./dev.js'),
+});
+
+/** The `burgee` binary, declared with burgee itself. */
+export const burgee = defineProgram({
+  name: 'burgee',
+  version: ownVersion(),
+  description: 'Tools for programs built with burgee',
+  commands: [dev],
+});
+
+/**
+ * The version in burgee's own package.json. Declared rather than left to `--version`'s lookup, which
+ * starts at the started script: through `node_modules/.bin` that finds the user's package instead.
+ */
+function ownVersion(): string {
+  // The source (tests) and the bundle (dist/cli.js) sit at different depths below the package root.
+  for (const up of ['../package.json', '../../package.json']) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as Record<string, unknown>;
+      if (manifest.name === 'burgee' && typeof manifest.version === 'string') return manifest.version;
+    } catch {
+      // Not at this depth; try the next.
+    }
+  }
+  return '0.0.0';
+}
