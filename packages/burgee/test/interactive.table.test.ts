@@ -33,7 +33,11 @@ function* combinations(): Generator<{ env: Record<string, string>; stdoutTTY: bo
       for (const ci of [undefined, '', 'true'])
         for (const stdoutTTY of [false, true])
           for (const stdinTTY of [false, true]) {
-            const full = { ...env, ...(force === undefined ? {} : { FORCE_TTY: force }), ...(ci === undefined ? {} : { CI: ci }) };
+            const full = {
+              ...env,
+              ...(force === undefined ? {} : { FORCE_TTY: force }),
+              ...(ci === undefined ? {} : { CI: ci }),
+            };
             yield { env: full, stdoutTTY, stdinTTY };
           }
   }
@@ -52,7 +56,10 @@ describe('what a handler is told about its caller', () => {
       const result = await runProgram(probe, ['--json'], { env, tty: stdoutTTY, stdin: stdinTTY ? 'tty' : null });
       const agent = expectedAgent(env);
       const interactive = env.FORCE_TTY === '1' || (stdoutTTY && agent === null);
-      expect((result.json as { data: unknown }).data, JSON.stringify({ env, stdoutTTY, stdinTTY })).toEqual({ agent, interactive });
+      expect((result.json as { data: unknown }).data, JSON.stringify({ env, stdoutTTY, stdinTTY })).toEqual({
+        agent,
+        interactive,
+      });
       checked++;
     }
     expect(checked).toBe(3 ** 5 * 3 * 3 * 2 * 2);
