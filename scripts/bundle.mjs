@@ -3,7 +3,7 @@
 // starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
 // costs a resolve, a read and a compile, and the depth of the import chain adds up (DESIGN N1).
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,8 @@ for (const name of packages) {
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+  // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
+  rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
   await build({
     input,
     cwd: dir,

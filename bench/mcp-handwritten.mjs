@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The DESIGN §1 `deploy` tool served by hand with the official SDK (@modelcontextprotocol/server v2), as
+// an SDK user would write it to give agents what `examples/deploy/cli.mjs --mcp` gives them: the same
+// tool (inputSchema, annotations), the same --json envelope as the first text item and as
+// structuredContent, agent detection, and the action-required envelope when nobody can confirm.
+// Served with the SDK's own entry and its stdio transport. Used by bench/mcp.mjs.
+import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+
+const AGENTS = [
+  ['AI_AGENT', null],
+  ['CLAUDECODE', 'claude-code'],
+  ['CURSOR_AGENT', 'cursor'],
+  ['CODEX_THREAD_ID', 'codex'],
+  ['GEMINI_CLI', 'gemini'],
+];
+
+function detectAgent(env) {
+  for (const [variable, name] of AGENTS) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    if (name !== null) return name;
+    return value === '1' ? 'generic' : value;
+  }
+  return undefined;
+}
+
+const agent = detectAgent(process.env);
+// stdout carries the protocol, so no person reads it: only FORCE_TTY=1 claims someone can confirm.
+const interactive = process.env.FORCE_TTY === '1';
+
+// The schema `tool deploy --schema` publishes, byte for byte, so both servers list the same tool.
+const inputSchema = fromJsonSchema({
+  type: 'object',
+  properties: {
+    target: { type: 'string', flag: '--target', description: 'where to deploy' },
+    yes: { type: 'boolean', flag: '--yes', description: 'skip the confirmation' },
+  },
+  required: ['target'],
+  additionalProperties: false,
+});
+
+const result = (envelope, isError) => ({
+  content: [{ type: 'text', text: JSON.stringify(envelope) }],
+  structuredContent: envelope,
+  isError,
+});
+
+function deploy({ target, yes }) {
+  if (!yes && !interactive) {
+    const message = `deploying to ${target} needs confirmation`;
+    return result(
+      {
+        ok: false,
+        status: 'action_required',
+        reason: 'confirm',
+        message,
+        next: [{ command: `tool deploy --target ${target} --yes --json`, when: 'once you have reviewed the plan' }],
+        error: { code: 4, message },
+      },
+      true,
+    );
+  }
+  const provenance = { target: { source: 'flag', location: '--target' } };
+  if (yes) provenance.yes = { source: 'flag', location: '--yes' };
+  return result({ ok: true, data: { target, agent: agent ?? null }, meta: { provenance } }, false);
+}
+
+serveStdio(() => {
+  const server = new McpServer({ name: 'tool', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  server.registerTool(
+    'deploy',
+    {
+      description: 'Deploy a build',
+      inputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    },
+    deploy,
+  );
+  return server;
+});

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// MCP over stdio, the same `deploy` tool served two ways: burgee (`examples/deploy/cli.mjs --mcp`) and by
+// hand with the same SDK (bench/mcp-handwritten.mjs). For each, with the official client: spawn → first
+// `tools/list` answered, then 1,000 sequential and 1,000 concurrent (8 in flight) `tools/call`.
+// Servers alternate A B A B … so drift in machine load hits both alike. See bench/README.md.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/client';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
+const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 5);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
+const CALLS = 1000;
+const IN_FLIGHT = 8;
+
+// Only these reach the children: NODE_EXTRA_CA_CERTS, NODE_OPTIONS or an agent variable would
+// change what is measured (the first alone adds ~60 ms to every Node start on this machine).
+const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: process.env.LANG ?? 'C.UTF-8' };
+// The SDK's stdio transport adds a few variables of its own (SHELL, TERM, USER…) read from this process.
+for (const name of DEFAULT_INHERITED_ENV_VARS) if (!(name in env)) delete process.env[name];
+
+const servers = [
+  { name: 'burgee', argv: [`${root}examples/deploy/cli.mjs`, '--mcp'] },
+  { name: 'handwritten', argv: [`${root}bench/mcp-handwritten.mjs`, '--mcp'] },
+];
+
+const expectedTools = JSON.stringify([
+  {
+    name: 'deploy',
+    description: 'Deploy a build',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        target: { type: 'string', flag: '--target', description: 'where to deploy' },
+        yes: { type: 'boolean', flag: '--yes', description: 'skip the confirmation' },
+      },
+      required: ['target'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  },
+]);
+const call = { name: 'deploy', arguments: { target: 'prod', yes: true } };
+const expected = JSON.stringify({
+  ok: true,
+  data: { target: 'prod', agent: null },
+  meta: {
+    provenance: { target: { source: 'flag', location: '--target' }, yes: { source: 'flag', location: '--yes' } },
+  },
+});
+const refusal = JSON.stringify({
+  ok: false,
+  status: 'action_required',
+  reason: 'confirm',
+  message: 'deploying to prod needs confirmation',
+  next: [{ command: 'tool deploy --target prod --yes --json', when: 'once you have reviewed the plan' }],
+  error: { code: 4, message: 'deploying to prod needs confirmation' },
+});
+
+/** Throws unless `result` is the success envelope exactly: one text item, the same structuredContent, isError false. */
+function check(server, what, result, text = expected, isError = false) {
+  const ok =
+    result.isError === isError &&
+    result.content?.length === 1 &&
+    result.content[0].type === 'text' &&
+    result.content[0].text === text &&
+    JSON.stringify(result.structuredContent) === text;
+  if (!ok) throw new Error(`${server.name}: unexpected ${what} result\n${JSON.stringify(result)}`);
+}
+
+const elapsed = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/** One server, one round: start-up ms, then sequential and concurrent calls per second. */
+async function measure(server) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: server.argv,
+    env,
+    cwd: root,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const client = new Client({ name: 'burgee-bench', version: '1.0.0' });
+
+  const start = process.hrtime.bigint();
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const startup = elapsed(start);
+  if (JSON.stringify(tools) !== expectedTools)
+    throw new Error(`${server.name}: unexpected tools\n${JSON.stringify(tools)}`);
+
+  const sequential = new Array(CALLS);
+  const seqStart = process.hrtime.bigint();
+  for (let i = 0; i < CALLS; i++) sequential[i] = await client.callTool(call);
+  const seqMs = elapsed(seqStart);
+
+  const concurrent = new Array(CALLS);
+  let next = 0;
+  const worker = async () => {
+    while (next < CALLS) {
+      const i = next++;
+      concurrent[i] = await client.callTool(call);
+    }
+  };
+  const conStart = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const conMs = elapsed(conStart);
+
+  // Checked after the clock stops, every one of them; then the other path of the tool, once.
+  for (const result of sequential) check(server, 'sequential call', result);
+  for (const result of concurrent) check(server, 'concurrent call', result);
+  check(server, 'unconfirmed call', await client.callTool({ ...call, arguments: { target: 'prod' } }), refusal, true);
+
+  const closeStart = process.hrtime.bigint();
+  await client.close();
+  // The transport kills a server that is still running 2 s after stdin closed; ours must leave on their own.
+  if (elapsed(closeStart) > 1500) throw new Error(`${server.name}: did not exit when stdin closed`);
+  if (stderr !== '') throw new Error(`${server.name}: wrote to stderr\n${stderr}`);
+  return { startup, sequential: (CALLS / seqMs) * 1000, concurrent: (CALLS / conMs) * 1000 };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+for (const server of servers) await measure(server); // warm the file cache and the client; not counted
+const samples = servers.map(() => []);
+for (let round = 0; round < rounds; round++) {
+  for (const [i, server] of servers.entries()) samples[i].push(await measure(server));
+}
+
+const metrics = ['startup', 'sequential', 'concurrent'];
+const medians = samples.map((xs) => Object.fromEntries(metrics.map((m) => [m, median(xs.map((x) => x[m]))])));
+// Each ratio is the median of the per-round ratios: A and B of one round ran back to back, under the same load.
+const [ours, theirs] = samples;
+const ratio = Object.fromEntries(metrics.map((m) => [m, median(ours.map((x, round) => x[m] / theirs[round][m]))]));
+
+const row = (cells) =>
+  cells[0].padEnd(14) +
+  cells
+    .slice(1)
+    .map((c) => c.padStart(15))
+    .join('');
+console.log(
+  `node ${process.version}, ${rounds} rounds, ${CALLS} calls each way (${IN_FLIGHT} in flight concurrently)\n`,
+);
+console.log(row(['server', 'start-up ms', 'seq calls/s', 'conc calls/s']));
+for (const [i, server] of servers.entries()) {
+  const m = medians[i];
+  console.log(row([server.name, m.startup.toFixed(1), m.sequential.toFixed(0), m.concurrent.toFixed(0)]));
+}
+console.log(row(['ours/theirs', ratio.startup.toFixed(2), ratio.sequential.toFixed(2), ratio.concurrent.toFixed(2)]));
+const callsMet = ratio.sequential >= 0.9 && ratio.concurrent >= 0.9;
+const startMet = ratio.startup <= 1.1;
+console.log(`\ntarget: calls/s ≥ 0.9 × handwritten (sequential and concurrent) — ${callsMet ? 'met' : 'not met'}`);
+console.log(`target: start-up ≤ 1.1 × handwritten — ${startMet ? 'met' : 'not met'}`);
