@@ -114,3 +114,17 @@ describe('M1 · protocol versions are negotiated by the SDK', () => {
     }
   });
 });
+
+describe('M1 · the server names itself', () => {
+  it('M1 · the declared version, else the owning package.json version', async () => {
+    const ship = await connectStdio(example('ship'));
+    const deploy = await connectStdio(example('deploy'));
+    try {
+      expect(ship.client.getServerVersion()).toMatchObject({ name: 'ship', version: '1.0.0' });
+      expect(deploy.client.getServerVersion()).toMatchObject({ name: 'tool', version: '0.3.0' });
+    } finally {
+      await ship.close();
+      await deploy.close();
+    }
+  });
+});

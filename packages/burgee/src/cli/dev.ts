@@ -56,7 +56,7 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env']): Pro
       hint: hint ?? `fix it, then run burgee dev ${arg} again`,
     });
   }
-  const serving = await serveMcp(program, { env, cwd });
+  const serving = await serveMcp(program, { env, cwd, entry });
   const session: Session = { loader, serving, label, root, cwd, suspects: new Set<string>() };
   let queue = Promise.resolve();
   const watcher = watchFolder(root, (files) => {
@@ -92,7 +92,8 @@ async function reload(session: Session): Promise<void> {
     const next = await session.loader.load();
     const before = toMcpTools(manifestOf(session.serving.program));
     const changes = renderToolChanges(before, toMcpTools(manifestOf(next)));
-    await session.serving.setProgram(next);
+    // The handlers may have changed even when the tools did not; the client hears only of new tools.
+    await session.serving.setProgram(next, { notify: changes.length > 0 });
     session.suspects.clear();
     say([`burgee dev: reloaded ${session.label}${changes.length === 0 ? ' (tools unchanged)' : ''}`, ...changes]);
   } catch (error) {

@@ -73,7 +73,7 @@ async function dispatch(
     }
     // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
     const { serveMcp } = await import('./mcp/serve.js');
-    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd });
+    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
     await serving.closed;
     return ExitCode.OK;
   }

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
@@ -7,6 +5,7 @@ import { renderSchema, selectSchemaField, toCommandSchema, toSchemaDocument } fr
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
+import { packageVersion } from './package-version.js';
 import type { Globals } from './parse-argv.js';
 import type { Reporter } from './report.js';
 
@@ -64,25 +63,6 @@ export function showVersion(manifest: Manifest, io: Io, report: Reporter): numbe
   if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
   else report.text(version);
   return 0;
-}
-
-function packageVersion(entry: string | undefined): string | undefined {
-  if (entry === undefined) return undefined;
-  let dir = dirname(entry);
-  for (;;) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      try {
-        const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
-        return typeof version === 'string' ? version : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
 }
 
 /** `--explain <option>`: the winning layer and every candidate, running nothing (DESIGN P5). */

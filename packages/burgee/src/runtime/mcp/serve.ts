@@ -2,6 +2,7 @@ import { toProgram } from '../../declaration/define.js';
 import type { Command, Program } from '../../declaration/types.js';
 import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
+import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
 import { serveTools } from './server.js';
 
@@ -14,12 +15,15 @@ export type ServeMcpOptions = {
   cwd?: string;
   /** Per-call timeout in milliseconds; else `BURGEE_MCP_TIMEOUT_MS`, else 60 s. */
   timeoutMs?: number;
+  /** The program's module, whose package.json names the server's version when the program declares none. */
+  entry?: string | undefined;
 };
 
 /** A running stdio server; `setProgram` swaps what it serves and tells the client (for `burgee dev`). */
 export type McpServing = {
   readonly program: Program;
-  setProgram(program: Program | Command): Promise<void>;
+  /** Serves `program` from the next request on; tells the client unless `notify` is false. */
+  setProgram(program: Program | Command, options?: { notify?: boolean }): Promise<void>;
   /** Settles when stdin closes (or `close()` was called) and the process is back to normal. */
   readonly closed: Promise<void>;
   close(): Promise<void>;
@@ -32,7 +36,12 @@ export type McpServing = {
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
   const env = options.env ?? process.env;
-  const settings = { env, cwd: options.cwd ?? process.cwd(), timeoutMs: callTimeout(options.timeoutMs, env) };
+  const settings = {
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    timeoutMs: callTimeout(options.timeoutMs, env),
+    packageVersion: packageVersion(options.entry ?? process.argv[1]),
+  };
   const source: { program: Program } = { program: toProgram(target) };
   const transport = new LineTransport(process.stdin, process.stdout);
   const restore = takeOverProcess();
@@ -42,9 +51,9 @@ export async function serveMcp(target: Program | Command, options: ServeMcpOptio
     get program() {
       return source.program;
     },
-    async setProgram(next) {
+    async setProgram(next, { notify = true } = {}) {
       source.program = toProgram(next);
-      await connection.toolsChanged();
+      if (notify) await connection.toolsChanged();
     },
     closed,
     async close() {

@@ -15,7 +15,10 @@ import { callTool, type ToolCallSettings } from './tool-call.js';
 export type ProgramSource = { readonly program: Program };
 
 /** What every call of one server shares. */
-export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs'>;
+export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs'> & {
+  /** The owning package.json's version, for programs that declare none. */
+  packageVersion?: string | undefined;
+};
 
 /** One served connection: close it, or tell its client that the tool list changed. */
 export type ToolConnection = { close(): Promise<void>; toolsChanged(): Promise<void> };
@@ -53,7 +56,7 @@ export function serveTools(
 export function createToolServer(source: ProgramSource, settings: ServerSettings): Server {
   const manifest = manifestOf(source.program);
   const server = new Server(
-    { name: manifest.name, version: manifest.version ?? '0.0.0' },
+    { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
     { capabilities: { tools: { listChanged: true } } },
   );
   server.setRequestHandler('tools/list', () => ({ tools: toMcpTools(manifestOf(source.program)) }));

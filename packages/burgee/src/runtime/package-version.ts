@@ -1,0 +1,22 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The version in the package.json that owns `entry` (the nearest one above it), if any (DESIGN H4). */
+export function packageVersion(entry: string | undefined): string | undefined {
+  if (entry === undefined) return undefined;
+  let dir = dirname(entry);
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+        return typeof version === 'string' ? version : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
