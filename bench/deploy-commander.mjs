@@ -4,6 +4,8 @@
 // exit 4 with a runnable next step instead of a confirmation nobody can answer.
 import { Command, CommanderError } from 'commander';
 
+// Written out here, not shared with the other peer: an import would add a module load to this
+// program's start-up, and a user writing it by hand would have it inline too.
 const AGENTS = [
   ['AI_AGENT', null],
   ['CLAUDECODE', 'claude-code'],

@@ -7,6 +7,8 @@
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
+// Written out here, not shared with the other peer: an import would add a module load to this
+// program's start-up, and a user writing it by hand would have it inline too.
 const AGENTS = [
   ['AI_AGENT', null],
   ['CLAUDECODE', 'claude-code'],

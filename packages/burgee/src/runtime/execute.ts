@@ -2,7 +2,7 @@ import type { Command, Program } from '../declaration/types.js';
 import { buildManifest } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
+import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
@@ -151,8 +151,13 @@ function succeed(
       );
     }
   }
+  if (!report.json) {
+    report.text(renderData(data));
+    return ExitCode.OK;
+  }
+  let text: string;
   try {
-    JSON.stringify(data ?? null);
+    text = renderEnvelope(toSuccessEnvelope(data, provenance, changed));
   } catch (error) {
     throw new BurgeeError(
       ExitCode.RUNTIME,
@@ -160,8 +165,7 @@ function succeed(
       { hint: 'return plain objects, arrays, strings, numbers, booleans or null' },
     );
   }
-  if (report.json) report.envelope(toSuccessEnvelope(data, provenance, changed));
-  else report.text(renderData(data));
+  report.document(text);
   return ExitCode.OK;
 }
 

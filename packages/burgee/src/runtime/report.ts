@@ -25,10 +25,10 @@ export class Reporter {
   }
 
   envelope(envelope: Envelope): void {
-    this.io.stdout.write(`${safeRender(envelope)}\n`);
+    this.io.stdout.write(`${renderEnvelope(envelope)}\n`);
   }
 
-  /** A document that is already JSON (schema), printed as one line. */
+  /** A document that is already JSON (an envelope or the schema), printed as one line. */
   document(text: string): void {
     this.io.stdout.write(`${text}\n`);
   }
@@ -59,20 +59,5 @@ export class Reporter {
     if (this.json) this.envelope(envelope);
     else this.io.stderr.write(`${renderActionRequired(envelope, this.colors())}\n`);
     return 4;
-  }
-}
-
-/** Handlers may return what JSON cannot hold; the caller still gets exactly one document. */
-function safeRender(envelope: Envelope): string {
-  try {
-    return renderEnvelope(envelope);
-  } catch (error) {
-    return renderEnvelope(
-      toFailureEnvelope({
-        code: 1,
-        message: `the command returned data that cannot be written as JSON: ${(error as Error).message}`,
-        hint: 'return plain objects, arrays, strings, numbers, booleans or null',
-      }),
-    );
   }
 }
