@@ -51,16 +51,38 @@ const steps = [
     ['release', '--build', '1.4.0'],
   ],
   ['The whole program for an agent, in one call (first 300 characters)', {}, 'ship', ['--schema']],
+  [
+    'The same program as an MCP server: an agent host sends JSON-RPC lines on stdin (initialize, tools/list, tools/call)',
+    { CLAUDECODE: '1' },
+    'tool',
+    ['--mcp'],
+    [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'demo', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'deploy', arguments: { target: 'prod' } } },
+    ],
+  ],
 ];
 
-for (const [title, env, name, args] of steps) {
+for (const [title, env, name, args, messages] of steps) {
   const envText = Object.entries(env)
     .map(([k, v]) => `${k}=${v} `)
     .join('');
   process.stdout.write(`\n${bold(`# ${title}`)}\n${dim(`$ ${envText}${name} ${args.join(' ')}`)}\n`);
+  if (messages !== undefined) process.stdout.write(dim(`(stdin: ${messages.length} JSON-RPC lines)\n`));
   const result = spawnSync(process.execPath, [programs[name], ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [messages === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    input: messages
+      ?.map((m) => JSON.stringify(m))
+      .join('\n')
+      .concat('\n'),
     encoding: 'utf8',
   });
   const stdout =

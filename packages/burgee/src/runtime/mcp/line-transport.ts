@@ -23,6 +23,9 @@ export class LineTransport implements Transport {
   readonly closed: Promise<void>;
   private buffer = '';
   private ended = false;
+  /** Requests read and not yet answered: a client that closes stdin early still gets every answer. */
+  private readonly pending = new Set<string | number>();
+  private inputEnded = false;
   private settle = () => {};
 
   constructor(
@@ -43,8 +46,12 @@ export class LineTransport implements Transport {
     this.output.on('error', this.onBroken);
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    return this.write(`${JSON.stringify(message)}\n`);
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.write(`${JSON.stringify(message)}\n`);
+    const answered = !('method' in message) && 'id' in message ? message.id : undefined;
+    if (answered !== undefined && this.pending.delete(answered) && this.inputEnded) {
+      this.closeWhenAnswered();
+    }
   }
 
   async close(): Promise<void> {
@@ -96,6 +103,14 @@ export class LineTransport implements Transport {
       this.refuse(requestId(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
+    if ('method' in message && 'id' in message) this.pending.add(message.id);
+    // A cancelled request gets no answer (the protocol says so): stop waiting for one.
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if ((typeof id === 'string' || typeof id === 'number') && this.pending.delete(id) && this.inputEnded) {
+        queueMicrotask(() => this.closeWhenAnswered());
+      }
+    }
     this.onmessage?.(message);
   }
 
@@ -104,8 +119,13 @@ export class LineTransport implements Transport {
   }
 
   private readonly onEnd = (): void => {
-    void this.close();
+    this.inputEnded = true;
+    this.closeWhenAnswered();
   };
+
+  private closeWhenAnswered(): void {
+    if (this.pending.size === 0) void this.close();
+  }
 
   private readonly onError = (error: Error): void => {
     this.onerror?.(error);
