@@ -152,6 +152,15 @@ describe('lazy commands', () => {
   });
 });
 
+describe('lazy modules that print', () => {
+  it('E3 · what a lazy command module prints while loading goes to stderr under --json', async () => {
+    const script = fileURLToPath(new URL('./fixtures/lazy/cli.mjs', import.meta.url));
+    const json = await runCli(script, ['--json']);
+    expect(json.stdout).toBe('{"ok":true,"data":{"loaded":true},"meta":{"provenance":{}}}\n');
+    expect(json.stderr).toBe('loading the handler module\n');
+  });
+});
+
 describe('global surfaces', () => {
   it('H4 · --version prints the declared version', async () => {
     const result = await runCli(example('ship'), ['--version']);

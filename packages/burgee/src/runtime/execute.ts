@@ -113,14 +113,14 @@ async function dispatch(
 }
 
 async function invoke(declaration: Command, call: Parameters<typeof createContext>[0]): Promise<unknown> {
-  const handler = await loadHandler(declaration);
   const ctx = createContext(call);
-  // Under --json the envelope owns stdout: whatever the handler prints goes to stderr (DESIGN E3).
+  // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
+  // prints goes to stderr (DESIGN E3, D7).
   const sinks = call.json
     ? { stdout: (t: string) => call.io.stderr.write(t), stderr: (t: string) => call.io.stderr.write(t) }
     : { stdout: (t: string) => call.io.stdout.write(t), stderr: (t: string) => call.io.stderr.write(t) };
   try {
-    const running = withCapturedOutput(sinks, () => handler(ctx));
+    const running = withCapturedOutput(sinks, async () => (await loadHandler(declaration))(ctx));
     return await (call.io.stalled === undefined ? running : Promise.race([running, call.io.stalled]));
   } catch (thrown) {
     throw new HandlerThrow(thrown);
