@@ -88,6 +88,17 @@ describe('--schema, as an agent reads it', () => {
     expect((drilled.json as { options: unknown[] }).options).toHaveLength(8);
   });
 
+  it('S3 · a group and a hidden command cannot be drilled into: usage errors that say where to look', async () => {
+    const group = await runCli(example('ship'), ['config', '--schema', '--json']);
+    expect(group.code).toBe(2);
+    expect(JSON.parse(group.stdout).error.hint).toBe(
+      'drill into one of: ship config get --schema, ship config set --schema',
+    );
+    const hidden = await runCli(example('ship'), ['debug', '--schema', '--json']);
+    expect(hidden.code).toBe(2);
+    expect(JSON.parse(hidden.stdout).error.hint).toBe('ship --schema lists every command');
+  });
+
   it('S4 · --schema --budget overrides the budget per call', async () => {
     const result = await runCli(example('ship'), ['--schema', '--budget', '500']);
     expect(JSON.parse(result.stdout)).toMatchObject({ summarised: true, budget: 500 });

@@ -1,7 +1,7 @@
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import { renderSchema, selectSchemaField, toCommandSchema, toSchemaDocument } from '../projections/schema/index.js';
+import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
@@ -26,16 +26,21 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
         hint: 'give the budget in characters, e.g. --budget 20000',
       });
   }
-  if (command !== manifest.root && !command.runnable) {
-    const where = [manifest.name, ...command.path].join(' ');
-    throw new UsageError(`${where} is a group of commands; drill into one of them`, {
-      hint: command.commands.map((c) => `${where} ${c.name} --schema`).join(', '),
-    });
-  }
   const document: unknown =
     command === manifest.root
       ? toSchemaDocument(manifest, budget === undefined ? {} : { budget })
-      : toCommandSchema(command);
+      : findSchemaCommand(manifest, command.path);
+  if (document === undefined) {
+    // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
+    const where = [manifest.name, ...command.path].join(' ');
+    const runnable = command.commands.filter((c) => c.runnable && !c.hidden);
+    throw new UsageError(`${where} has no schema of its own`, {
+      hint:
+        runnable.length > 0
+          ? `drill into one of: ${runnable.map((c) => `${where} ${c.name} --schema`).join(', ')}`
+          : `${manifest.name} --schema lists every command`,
+    });
+  }
   if (globals.field === undefined) {
     report.document(renderSchema(document));
     return 0;
