@@ -89,6 +89,7 @@ async function dispatch(
     );
   }
   const declaration = findDeclaration(program.root, command.path)!;
+  let ownSignal: AbortSignal | undefined;
   warnDeprecated(parsed, report);
   const resolved = await resolveInputs({
     manifest,
@@ -106,7 +107,11 @@ async function dispatch(
     passthrough: parsed.passthrough,
     json: report.json,
     io,
-    signal: io.signal ?? new AbortController().signal,
+    signal: () => {
+      // A run that nothing outside can cancel still hands its handler a signal of its own.
+      ownSignal ??= io.signal ?? new AbortController().signal;
+      return ownSignal;
+    },
     onExit: options.onExit ?? (() => {}),
   });
   return succeed(command, data, resolved.provenance, report);

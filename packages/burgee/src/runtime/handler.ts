@@ -14,7 +14,8 @@ export type HandlerCall = {
   passthrough: readonly string[];
   json: boolean;
   io: Io;
-  signal: AbortSignal;
+  /** Asked for only when the handler reads `ctx.signal`: most never do, and a signal is costly to make. */
+  signal: () => AbortSignal;
   onExit: (cleanup: () => void) => void;
 };
 
@@ -49,7 +50,9 @@ export function createContext(call: HandlerCall): Context<any, any> {
     command: [manifest.name, ...command.path],
     env: io.env,
     cwd: io.cwd,
-    signal: call.signal,
+    get signal() {
+      return call.signal();
+    },
     actionRequired(request: ActionRequest): never {
       throw new ActionRequiredSignal(request);
     },

@@ -35,7 +35,9 @@ export type McpServing = {
  * fault outside any call is reported on stderr instead of ending the server (DESIGN M6).
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
-  const env = options.env ?? process.env;
+  // Read once: every lookup in process.env crosses into C++, and a call reads a dozen of them
+  // (agent detection, colours, option variables). Calls see the server's environment as it started.
+  const env = Object.freeze({ ...(options.env ?? process.env) });
   const settings = {
     env,
     cwd: options.cwd ?? process.cwd(),

@@ -7,8 +7,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Program, Progress } from '../../declaration/types.js';
-import { findToolCommand, toMcpTools } from '../../projections/mcp/tools.js';
+import type { Manifest, ManifestCommand } from '../../manifest/types.js';
+import { listToolCommands, toMcpTools, toolName } from '../../projections/mcp/tools.js';
 import { manifestOf } from '../execute.js';
+import { Deadlines } from './deadlines.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
@@ -35,9 +37,11 @@ export function serveTools(
   onerror: (error: Error) => void,
 ): ToolConnection {
   const live = new Set<Server>();
+  // One queue for the connection: in the stateless revision the SDK builds a server per request.
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
   const handle = serveStdio(
     () => {
-      const server = createToolServer(source, settings);
+      const server = createToolServer(source, calls);
       live.add(server);
       server.onclose = () => live.delete(server);
       return server;
@@ -53,7 +57,7 @@ export function serveTools(
 }
 
 /** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (DESIGN M2). */
-export function createToolServer(source: ProgramSource, settings: ServerSettings): Server {
+export function createToolServer(source: ProgramSource, settings: ServerSettings & { deadlines: Deadlines }): Server {
   const manifest = manifestOf(source.program);
   const server = new Server(
     { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
@@ -63,7 +67,7 @@ export function createToolServer(source: ProgramSource, settings: ServerSettings
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const program = source.program;
     const { name, arguments: args = {} } = request.params;
-    const command = findToolCommand(manifestOf(program), name);
+    const command = toolIndex(manifestOf(program)).get(name);
     if (command === undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
@@ -77,6 +81,18 @@ export function createToolServer(source: ProgramSource, settings: ServerSettings
     });
   });
   return server;
+}
+
+const toolIndexes = new WeakMap<Manifest, ReadonlyMap<string, ManifestCommand>>();
+
+/** The command behind each tool name, found once per program rather than on every call. */
+function toolIndex(manifest: Manifest): ReadonlyMap<string, ManifestCommand> {
+  let index = toolIndexes.get(manifest);
+  if (index === undefined) {
+    index = new Map(listToolCommands(manifest).map((command) => [toolName(command), command]));
+    toolIndexes.set(manifest, index);
+  }
+  return index;
 }
 
 /** Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (DESIGN M9). */

@@ -7,12 +7,16 @@ import { toArgv } from '../../projections/mcp/argv.js';
 import { withCapturedOutput } from '../capture.js';
 import { execute, manifestOf } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
+import type { Deadlines } from './deadlines.js';
 import { runGuarded } from './exit-guard.js';
 
 /** What every call of one server shares, and what one call brings (its cancellation, its progress). */
 export type ToolCallSettings = {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** The server's per-call timeouts. */
+  deadlines: Deadlines;
+  /** How long a call may run, for the message of one that runs out of time. */
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
@@ -45,13 +49,16 @@ export async function callTool(
   return toToolResult(await runArgv(program, mapped.argv, settings));
 }
 
-async function runArgv(program: Program, argv: readonly string[], settings: ToolCallSettings): Promise<Run> {
+/**
+ * Runs the argv in-process until it finishes, runs out of time or is cancelled by the client,
+ * whichever comes first; `ctx.signal` is aborted in the last two cases (DESIGN M6, M9).
+ */
+function runArgv(program: Program, argv: readonly string[], settings: ToolCallSettings): Promise<Run> {
   let stdout = '';
   let captured = '';
   const capture = (text: string) => {
     captured += text;
   };
-  const controller = new AbortController();
   const io: Io = {
     argv,
     env: settings.env,
@@ -62,57 +69,94 @@ async function runArgv(program: Program, argv: readonly string[], settings: Tool
     // Under --json the runtime sends what the handler prints to stderr: that is the captured output.
     stderr: pipe(capture),
     stdinIsTTY: false,
-    signal: controller.signal,
+    get signal() {
+      return abort.signal;
+    },
     onProgress: settings.onProgress,
   };
-  const stops = watchStops(controller, settings);
-  // The outer capture catches what runs in the call but outside the handler (a lazy module's top level).
-  const running = runGuarded(() =>
-    withCapturedOutput({ stdout: capture, stderr: capture }, () => execute(program, io)),
-  );
-  try {
-    const outcome = await Promise.race([running.then((exitCode) => ({ exitCode })), stops.stopped]);
-    if ('exitCode' in outcome) return { exitCode: outcome.exitCode, stdout, captured };
-    return { exitCode: outcome.failure.error.code, stdout: renderEnvelope(outcome.failure), captured };
-  } finally {
-    stops.dispose();
-  }
+  let abort: CallSignal;
+  return new Promise<Run>((resolve) => {
+    let ended = false;
+    const end = (run: Run) => {
+      if (ended) return;
+      ended = true;
+      deadline.cancel();
+      abort.dispose();
+      resolve(run);
+    };
+    const stop = (failure: FailureEnvelope, reason: unknown) => {
+      abort.abort(reason);
+      end({ exitCode: failure.error.code, stdout: renderEnvelope(failure), captured });
+    };
+    const deadline = settings.deadlines.add(() => {
+      const failure = toFailureEnvelope({
+        code: ExitCode.RUNTIME,
+        message: `the command did not finish within ${settings.timeoutMs} ms, the MCP call timeout, and was cancelled`,
+        hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
+      });
+      stop(failure, new Error(failure.error.message));
+    });
+    abort = new CallSignal(settings.signal, (reason) =>
+      stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
+    );
+    if (settings.signal?.aborted === true) return abort.cancel();
+    // The outer capture catches what runs in the call but outside the handler (a lazy module's top level).
+    runGuarded(() => withCapturedOutput({ stdout: capture, stderr: capture }, () => execute(program, io))).then(
+      (exitCode) => end({ exitCode, stdout, captured }),
+      // execute() answers every failure itself; this is the guard should that ever break.
+      (error: unknown) => {
+        const message = `burgee could not run the command: ${error instanceof Error ? error.message : String(error)}`;
+        stop(toFailureEnvelope({ code: ExitCode.RUNTIME, message }), error);
+      },
+    );
+  });
 }
 
 const pipe = (write: (text: string) => void): OutputStream => ({ write, isTTY: false });
 
-/** Ends a call that outlives its timeout or is cancelled by the client, aborting `ctx.signal` either way (DESIGN M6, M9). */
-function watchStops(
-  controller: AbortController,
-  settings: ToolCallSettings,
-): { stopped: Promise<{ failure: FailureEnvelope }>; dispose: () => void } {
-  const { signal, timeoutMs } = settings;
-  let timer: NodeJS.Timeout | undefined;
-  let onCancel = () => {};
-  const stopped = new Promise<{ failure: FailureEnvelope }>((resolve) => {
-    timer = setTimeout(() => {
-      const failure = toFailureEnvelope({
-        code: ExitCode.RUNTIME,
-        message: `the command did not finish within ${timeoutMs} ms, the MCP call timeout, and was cancelled`,
-        hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
-      });
-      controller.abort(new Error(failure.error.message));
-      resolve({ failure });
-    }, timeoutMs);
-    onCancel = () => {
-      controller.abort(signal?.reason);
-      resolve({ failure: toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }) });
-    };
-    if (signal?.aborted === true) onCancel();
-    else signal?.addEventListener('abort', onCancel, { once: true });
-  });
-  return {
-    stopped,
-    dispose: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCancel);
-    },
-  };
+/**
+ * A call's `ctx.signal`, made only when the handler asks for it: an `AbortController`, and a
+ * listener on the request's own signal, cost more than the rest of a small call, and most handlers
+ * never look. A handler that never looks cannot be stopped anyway; the protocol drops the answer
+ * of a cancelled request, so such a call simply runs to its end (or its timeout).
+ */
+class CallSignal {
+  private controller: AbortController | undefined;
+  private aborted = false;
+  private reason: unknown;
+  private listening = false;
+
+  constructor(
+    private readonly request: AbortSignal | undefined,
+    private readonly onCancel: (reason: unknown) => void,
+  ) {}
+
+  get signal(): AbortSignal {
+    if (this.controller !== undefined) return this.controller.signal;
+    this.controller = new AbortController();
+    if (this.aborted) this.controller.abort(this.reason);
+    else if (this.request?.aborted === true) this.cancel();
+    else if (this.request !== undefined) {
+      this.request.addEventListener('abort', this.cancel, { once: true });
+      this.listening = true;
+    }
+    return this.controller.signal;
+  }
+
+  /** The client cancelled the request. */
+  readonly cancel = (): void => this.onCancel(this.request?.reason);
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+
+  dispose(): void {
+    if (this.listening) this.request?.removeEventListener('abort', this.cancel);
+    this.listening = false;
+  }
 }
 
 /** The envelope as the first text item, byte for byte without the newline; captured output as a second one (DESIGN M4). */
