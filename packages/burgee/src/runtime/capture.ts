@@ -5,7 +5,13 @@ export type OutputSinks = { stdout: (text: string) => void; stderr: (text: strin
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 
-const storage = new AsyncLocalStorage<OutputSinks>();
+/**
+ * What one run sets for everything it calls and schedules. One store for every per-run setting:
+ * on Node 20 each AsyncLocalStorage adds work to every promise the process makes, MCP calls included.
+ */
+type Scope = { sinks: OutputSinks | undefined; exitGuarded: boolean };
+
+const storage = new AsyncLocalStorage<Scope>();
 const originals = new WeakMap<NodeJS.WriteStream, Write>();
 /** Where writes made outside every captured run go; undefined: to the stream itself. */
 let uncaptured: OutputSinks | undefined;
@@ -37,17 +43,31 @@ export function divertUncapturedStdout(): () => void {
  * and nothing is swapped globally for the duration of a call (DESIGN M5).
  */
 export function withCapturedOutput<T>(sinks: OutputSinks, fn: () => T): T {
-  install(process.stdout, 'stdout');
-  install(process.stderr, 'stderr');
-  return storage.run(sinks, fn);
+  return withScope({ sinks }, fn);
 }
+
+/** Runs `fn` with some of the run's settings changed; the others stay as the caller had them. */
+export function withScope<T>(change: Partial<Scope>, fn: () => T): T {
+  if (change.sinks !== undefined) {
+    install(process.stdout, 'stdout');
+    install(process.stderr, 'stderr');
+  }
+  const outer = storage.getStore();
+  return storage.run(
+    { sinks: change.sinks ?? outer?.sinks, exitGuarded: change.exitGuarded ?? outer?.exitGuarded ?? false },
+    fn,
+  );
+}
+
+/** True inside a run that must not end the process (an MCP call, a module loaded by `burgee dev`). */
+export const isExitGuarded = (): boolean => storage.getStore()?.exitGuarded === true;
 
 function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
   if (originals.has(stream)) return;
   const original = stream.write as Write;
   originals.set(stream, original);
   stream.write = function routed(this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
-    const sinks = storage.getStore() ?? uncaptured;
+    const sinks = storage.getStore()?.sinks ?? uncaptured;
     if (sinks === undefined) return original.call(this, chunk, ...rest);
     sinks[which](typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
     const callback = rest.find((r): r is () => void => typeof r === 'function');

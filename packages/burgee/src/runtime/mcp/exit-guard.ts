@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { isExitGuarded, type OutputSinks, withScope } from '../capture.js';
 
 /** What `process.exit` throws inside a tool call: the runtime classifies it as a runtime failure (DESIGN M6). */
 export class ProcessExitSignal extends Error {
@@ -9,16 +9,16 @@ export class ProcessExitSignal extends Error {
   }
 }
 
-const inCall = new AsyncLocalStorage<true>();
 let installed = false;
 
 /**
  * Runs `fn` as a tool call: inside it (and everything it schedules), `process.exit` throws a
- * `ProcessExitSignal` instead of ending the server that serves every other call.
+ * `ProcessExitSignal` instead of ending the server that serves every other call. Given `sinks`,
+ * the call's output is captured there too, in the same step.
  */
-export function runGuarded<T>(fn: () => T): T {
+export function runGuarded<T>(fn: () => T, sinks?: OutputSinks): T {
   install();
-  return inCall.run(true, fn);
+  return withScope(sinks === undefined ? { exitGuarded: true } : { sinks, exitGuarded: true }, fn);
 }
 
 // Installed once and left in place: outside a call it is the original, so nothing else changes.
@@ -27,7 +27,7 @@ function install(): void {
   installed = true;
   const original = process.exit;
   process.exit = function guardedExit(code?: number | string | null): never {
-    if (inCall.getStore() === true) throw new ProcessExitSignal(code);
+    if (isExitGuarded()) throw new ProcessExitSignal(code);
     return original.call(process, code);
   } as typeof process.exit;
 }
