@@ -29,15 +29,24 @@ export function manifestOf(program: Program): Manifest {
 }
 
 /** Hooks a surface (the CLI, MCP, tests) passes to one execution. */
-export type ExecuteOptions = { onExit?: (cleanup: () => void) => void };
+export type ExecuteOptions = {
+  onExit?: (cleanup: () => void) => void;
+  /** `io.argv` already read (an MCP call, which has its arguments as data); argv is then read only for messages. */
+  parsed?: ParsedArgv | undefined;
+  /**
+   * The surface already sends everything this run prints where `--json` would (an MCP call captures
+   * its whole run), so the handler needs no capture of its own.
+   */
+  captured?: boolean | undefined;
+};
 
 /** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
 export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<number> {
   const manifest = manifestOf(program);
-  const report = new Reporter(io, manifest, wantsJson(io.argv));
-  let parsed: ParsedArgv | undefined;
+  let parsed = options.parsed;
+  const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
   try {
-    parsed = parseArgv(manifest, io.argv);
+    parsed ??= parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
   } catch (thrown) {
@@ -91,15 +100,16 @@ async function dispatch(
   const declaration = findDeclaration(program.root, command.path)!;
   let ownSignal: AbortSignal | undefined;
   warnDeprecated(parsed, report);
-  const resolved = await resolveInputs({
+  const resolving = resolveInputs({
     manifest,
     parsed,
-    argv: io.argv,
+    argv: () => io.argv,
     env: io.env,
     config,
     specs: declaration.options ?? {},
   });
-  const data = await invoke(declaration, {
+  const resolved = resolving instanceof Promise ? await resolving : resolving;
+  const data = await invoke(declaration, options.captured === true, {
     manifest,
     command,
     declaration,
@@ -117,16 +127,26 @@ async function dispatch(
   return succeed(command, data, resolved.provenance, report);
 }
 
-async function invoke(declaration: Command, call: Parameters<typeof createContext>[0]): Promise<unknown> {
+async function invoke(
+  declaration: Command,
+  captured: boolean,
+  call: Parameters<typeof createContext>[0],
+): Promise<unknown> {
   const ctx = createContext(call);
+  const { io } = call;
+  const start = () =>
+    declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
   // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
   // prints goes to stderr (DESIGN E3, D7).
-  const sinks = call.json
-    ? { stdout: (t: string) => call.io.stderr.write(t), stderr: (t: string) => call.io.stderr.write(t) }
-    : { stdout: (t: string) => call.io.stdout.write(t), stderr: (t: string) => call.io.stderr.write(t) };
+  const toStderr = (text: string) => io.stderr.write(text);
   try {
-    const running = withCapturedOutput(sinks, async () => (await loadHandler(declaration))(ctx));
-    return await (call.io.stalled === undefined ? running : Promise.race([running, call.io.stalled]));
+    const running = captured
+      ? start()
+      : withCapturedOutput(
+          { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
+          start,
+        );
+    return await (io.stalled === undefined ? running : Promise.race([running, io.stalled]));
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   }

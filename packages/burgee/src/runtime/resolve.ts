@@ -17,7 +17,8 @@ export type Resolved = {
 type Inputs = {
   manifest: Manifest;
   parsed: ParsedArgv;
-  argv: readonly string[];
+  /** The command line, read only to write a `fix` line: an MCP call builds one only when it fails. */
+  argv: () => readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   config: LoadedConfig | undefined;
   specs: Readonly<Record<string, OptionSpec>>;
@@ -34,20 +35,24 @@ export function optionLayers(inputs: Omit<Inputs, 'specs' | 'argv'>): Map<Manife
   );
 }
 
-/** Resolves options (flag > env > config > default) and arguments, refusing in the order of DESIGN P6. */
-export async function resolveInputs(inputs: Inputs): Promise<Resolved> {
-  const { parsed, manifest, argv } = inputs;
+/**
+ * Resolves options (flag > env > config > default) and arguments, refusing in the order of DESIGN P6.
+ * Synchronous unless an option's schema has to refine its value: MCP serves many small calls, and
+ * every promise costs them.
+ */
+export function resolveInputs(inputs: Inputs): Resolved | Promise<Resolved> {
+  const { parsed, manifest, argv, env, config } = inputs;
   const command = parsed.command;
   const args = bindArguments(manifest, command, parsed.positionals, argv);
-  const layers = optionLayers(inputs);
-  const winners = new Map<ManifestOption, Layer>();
-  for (const [option, candidates] of layers) {
-    const found = winner(candidates);
-    if (found !== undefined) winners.set(option, found);
+  const configValues = configFor(config, command.path);
+  const winners: Winner[] = [];
+  for (const option of command.options) {
+    const layer = winner(layersOf(option, parsed.flags.get(option.key), env, config, configValues));
+    if (layer !== undefined) winners.push({ option, layer });
     else if (option.required) throw missingOption(manifest, command, option, argv);
   }
   const resolved: Resolved = { options: {}, args, provenance: {} };
-  for (const [option, layer] of winners) {
+  for (const { option, layer } of winners) {
     const typed = coerce(option, layer);
     if ('problem' in typed) {
       const Failure = layer.source === 'flag' || layer.source === 'default' ? UsageError : ConfigError;
@@ -56,11 +61,23 @@ export async function resolveInputs(inputs: Inputs): Promise<Resolved> {
     resolved.options[option.key] = typed.value;
     resolved.provenance[option.key] = provenanceOf(option, layer);
   }
-  for (const [option, layer] of winners) checkOptionRange(manifest, option, layer, resolved.options[option.key]!, argv);
-  for (const [option, layer] of winners) {
-    const schema = inputs.specs[option.key]?.schema;
-    if (schema !== undefined)
-      resolved.options[option.key] = await refine(option, layer, schema, resolved.options[option.key]!);
+  for (const { option, layer } of winners) {
+    checkOptionRange(manifest, option, layer, resolved.options[option.key]!, argv);
+  }
+  const refined = winners.filter(({ option }) => inputs.specs[option.key]?.schema !== undefined);
+  return refined.length === 0 ? resolved : refineAll(resolved, refined, inputs.specs);
+}
+
+type Winner = { option: ManifestOption; layer: Layer };
+
+async function refineAll(resolved: Resolved, winners: readonly Winner[], specs: Inputs['specs']): Promise<Resolved> {
+  for (const { option, layer } of winners) {
+    resolved.options[option.key] = await refine(
+      option,
+      layer,
+      specs[option.key]!.schema!,
+      resolved.options[option.key]!,
+    );
   }
   return resolved;
 }
@@ -69,7 +86,7 @@ function bindArguments(
   manifest: Manifest,
   command: ManifestCommand,
   positionals: readonly string[],
-  argv: readonly string[],
+  argvOf: () => readonly string[],
 ): Resolved['args'] {
   const bound: Resolved['args'] = {};
   const declared = command.arguments;
@@ -87,6 +104,7 @@ function bindArguments(
     const value = arg.variadic ? positionals.slice(index) : positionals[index];
     const missing = value === undefined || (Array.isArray(value) && value.length === 0);
     if (missing && arg.required) {
+      const argv = argvOf();
       const where = [manifest.name, ...command.path].join(' ');
       throw new UsageError(`missing argument ${render(arg)} for ${where}`, {
         hint: arg.description === undefined ? `give ${render(arg)}` : `give ${render(arg)}: ${arg.description}`,
@@ -111,8 +129,9 @@ function missingOption(
   manifest: Manifest,
   command: ManifestCommand,
   option: ManifestOption,
-  argv: readonly string[],
+  argvOf: () => readonly string[],
 ): UsageError {
+  const argv = argvOf();
   const where = [manifest.name, ...command.path].join(' ');
   const placeholder = `<${option.placeholder ?? 'value'}>`;
   const sources = [
@@ -137,7 +156,7 @@ function checkOptionRange(
   option: ManifestOption,
   layer: Layer,
   value: Scalar | Scalar[],
-  argv: readonly string[],
+  argvOf: () => readonly string[],
 ): void {
   const problem = checkRange(option, value);
   if (problem === undefined) return;
@@ -160,6 +179,7 @@ function checkOptionRange(
     );
   if (close.length === 1) {
     // Correct only this option's value, never an argument or another option's value that reads the same.
+    const argv = argvOf();
     const bad = String(problem.bad);
     const names = [option.flag, ...(option.short === undefined ? [] : [`-${option.short}`])];
     const end = optionEnd(argv);

@@ -60,7 +60,7 @@ function optionWords(option: ManifestOption, value: unknown, context: ArgvContex
  * `false` is written out only when leaving the flag off could still switch the option on: a true
  * default, an environment variable, a config file (any option may be set there), or a required boolean.
  */
-const mayBeOnElsewhere = (option: ManifestOption, context: ArgvContext): boolean =>
+export const mayBeOnElsewhere = (option: ManifestOption, context: ArgvContext): boolean =>
   option.default === true || option.env !== undefined || context.config === true || option.required;
 
 /** An unknown key may be written as a flag only when the command's parser can read it as nothing but unknown. */
@@ -81,7 +81,8 @@ function unknownArgument(command: ManifestCommand, key: string, where: string): 
   };
 }
 
-function toPositionals(
+/** The positional words of a tool call, or why its arguments cannot be written as words (DESIGN M3). */
+export function toPositionals(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
   where: string,
@@ -138,4 +139,5 @@ function gapRefusal(gap: ManifestArgument, later: ManifestArgument, where: strin
 const readAsFlag = (word: string): boolean =>
   word.startsWith('--') || (word.startsWith('-') && word.length > 1 && !/^-\d/.test(word));
 
-const toText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+/** How a value that is not a word already is written on the command line. */
+export const toText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -4,11 +4,13 @@ import type { ManifestCommand } from '../../manifest/types.js';
 import { type FailureEnvelope, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
 import { toArgv } from '../../projections/mcp/argv.js';
-import { withCapturedOutput } from '../capture.js';
+import type { ToArgvResult } from '../../projections/mcp/types.js';
 import { execute, manifestOf } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
+import type { ParsedArgv } from '../parse-argv.js';
 import type { Deadlines } from './deadlines.js';
 import { runGuarded } from './exit-guard.js';
+import { toParsedArgv } from './tool-inputs.js';
 
 /** What every call of one server shares, and what one call brings (its cancellation, its progress). */
 export type ToolCallSettings = {
@@ -40,27 +42,46 @@ export async function callTool(
   settings: ToolCallSettings,
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
-  const mapped = toArgv(command, args, { program: manifest.name, config: manifest.config });
-  if ('refusal' in mapped) {
+  const context = { program: manifest.name, config: manifest.config };
+  // Usually the arguments are read as the parser would read their command line, which is then
+  // written only if a message needs it; arguments only the parser can judge take the line itself.
+  const parsed = toParsedArgv(command, args, context);
+  let line: ToArgvResult | undefined;
+  const argvOf = (): ToArgvResult => {
+    line ??= toArgv(command, args, context);
+    return line;
+  };
+  const mapped = parsed === undefined ? argvOf() : undefined;
+  if (mapped !== undefined && 'refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
     const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
     return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
   }
-  return toToolResult(await runArgv(program, mapped.argv, settings));
+  const argv = () => {
+    const written = argvOf();
+    return 'argv' in written ? written.argv : [];
+  };
+  return toToolResult(await runCommand(program, { argv, parsed }, settings));
 }
 
 /**
- * Runs the argv in-process until it finishes, runs out of time or is cancelled by the client,
+ * Runs the command in-process until it finishes, runs out of time or is cancelled by the client,
  * whichever comes first; `ctx.signal` is aborted in the last two cases (DESIGN M6, M9).
  */
-function runArgv(program: Program, argv: readonly string[], settings: ToolCallSettings): Promise<Run> {
+function runCommand(
+  program: Program,
+  line: { argv: () => readonly string[]; parsed: ParsedArgv | undefined },
+  settings: ToolCallSettings,
+): Promise<Run> {
   let stdout = '';
   let captured = '';
   const capture = (text: string) => {
     captured += text;
   };
   const io: Io = {
-    argv,
+    get argv() {
+      return line.argv();
+    },
     env: settings.env,
     cwd: settings.cwd,
     stdout: pipe((text) => {
@@ -100,8 +121,12 @@ function runArgv(program: Program, argv: readonly string[], settings: ToolCallSe
       stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
     );
     if (settings.signal?.aborted === true) return abort.cancel();
-    // The outer capture catches what runs in the call but outside the handler (a lazy module's top level).
-    runGuarded(() => withCapturedOutput({ stdout: capture, stderr: capture }, () => execute(program, io))).then(
+    // One capture for the whole call: the handler, its lazy module, an option's schema; the
+    // envelope itself goes to io.stdout, which the capture hook never touches.
+    runGuarded(() => execute(program, io, { parsed: line.parsed, captured: true }), {
+      stdout: capture,
+      stderr: capture,
+    }).then(
       (exitCode) => end({ exitCode, stdout, captured }),
       // execute() answers every failure itself; this is the guard should that ever break.
       (error: unknown) => {
