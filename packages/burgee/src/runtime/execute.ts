@@ -122,10 +122,13 @@ async function dispatch(
       ownSignal ??= io.signal ?? new AbortController().signal;
       return ownSignal;
     },
-    onExit: options.onExit ?? (() => {}),
+    onExit: options.onExit ?? ignoreCleanup,
   });
   return succeed(command, data, resolved.provenance, report);
 }
+
+/** Where `ctx.onExit` cleanups go when the surface has no exit of its own to run them at. */
+const ignoreCleanup = (): void => {};
 
 async function invoke(
   declaration: Command,

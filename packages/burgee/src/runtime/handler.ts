@@ -39,12 +39,11 @@ export async function loadHandler(declaration: Command): Promise<Handler<any, an
 /** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */
 export function createContext(call: HandlerCall): Context<any, any> {
   const { io, manifest, command } = call;
-  const agent = detectAgent(io.env);
   return {
     options: call.resolved.options,
     args: call.resolved.args,
     passthrough: call.passthrough,
-    agent,
+    agent: detectAgent(io.env),
     interactive: contextInteractive({ env: io.env, stdoutIsTTY: io.stdout.isTTY }),
     json: call.json,
     command: [manifest.name, ...command.path],
@@ -53,15 +52,20 @@ export function createContext(call: HandlerCall): Context<any, any> {
     get signal() {
       return call.signal();
     },
-    actionRequired(request: ActionRequest): never {
-      throw new ActionRequiredSignal(request);
-    },
-    exit(code: number): never {
-      throw new ExitSignal(code);
-    },
+    actionRequired,
+    exit,
     progress(progress: Progress): void {
       io.onProgress?.(progress);
     },
     onExit: call.onExit,
   };
+}
+
+// Shared by every context: they hold no state, and a server makes one context per call.
+function actionRequired(request: ActionRequest): never {
+  throw new ActionRequiredSignal(request);
+}
+
+function exit(code: number): never {
+  throw new ExitSignal(code);
 }

@@ -1,8 +1,6 @@
 /** A call's place in the queue; `cancel` takes it out once the call has ended in time. */
 export type Deadline = { cancel(): void };
 
-type Entry = { due: number; expire: () => void };
-
 /**
  * The per-call timeouts of one server on a single timer. Every call gets the same limit, so calls
  * fall due in the order they started: the timer waits for the oldest one only, and a call that
@@ -18,16 +16,17 @@ export class Deadlines {
 
   /** Calls `expire` once `limitMs` has passed, unless the deadline is cancelled first. */
   add(expire: () => void): Deadline {
-    const entry: Entry = { due: performance.now() + this.limitMs, expire };
+    const entry = new Entry(this, performance.now() + this.limitMs, expire);
     this.queue.add(entry);
     if (this.timer === undefined) this.arm(this.limitMs);
     // Only a waiting call holds the process open: the answer it owes must still be sent.
     else if (this.queue.size === 1) this.timer.ref();
-    return {
-      cancel: () => {
-        if (this.queue.delete(entry) && this.queue.size === 0) this.timer?.unref();
-      },
-    };
+    return entry;
+  }
+
+  /** Takes a call that ended in time out of the queue. */
+  remove(entry: Entry): void {
+    if (this.queue.delete(entry) && this.queue.size === 0) this.timer?.unref();
   }
 
   private arm(ms: number): void {
@@ -47,4 +46,17 @@ export class Deadlines {
       entry.expire();
     }
   };
+}
+
+/** One call's place in the queue. */
+class Entry implements Deadline {
+  constructor(
+    private readonly deadlines: Deadlines,
+    readonly due: number,
+    readonly expire: () => void,
+  ) {}
+
+  cancel(): void {
+    this.deadlines.remove(this);
+  }
 }

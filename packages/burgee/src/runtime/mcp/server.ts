@@ -74,8 +74,7 @@ export function createToolServer(source: ProgramSource, settings: ServerSettings
         `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
       );
     }
-    return callTool(program, command, args, {
-      ...settings,
+    return callTool(program, command, args, settings, {
       signal: ctx.mcpReq.signal,
       onProgress: progressNotifier(ctx),
     });

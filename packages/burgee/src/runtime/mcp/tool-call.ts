@@ -12,7 +12,7 @@ import type { Deadlines } from './deadlines.js';
 import { runGuarded } from './exit-guard.js';
 import { toParsedArgv } from './tool-inputs.js';
 
-/** What every call of one server shares, and what one call brings (its cancellation, its progress). */
+/** What every call of one server shares. */
 export type ToolCallSettings = {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
@@ -20,6 +20,10 @@ export type ToolCallSettings = {
   deadlines: Deadlines;
   /** How long a call may run, for the message of one that runs out of time. */
   timeoutMs: number;
+};
+
+/** What one call brings: the request's cancellation, and where its progress goes (DESIGN M9). */
+export type CallRequest = {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
 };
@@ -40,6 +44,7 @@ export async function callTool(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
   settings: ToolCallSettings,
+  request: CallRequest = {},
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
   const context = { program: manifest.name, config: manifest.config };
@@ -61,7 +66,7 @@ export async function callTool(
     const written = argvOf();
     return 'argv' in written ? written.argv : [];
   };
-  return toToolResult(await runCommand(program, { argv, parsed }, settings));
+  return toToolResult(await runCommand(program, { argv, parsed }, settings, request));
 }
 
 /**
@@ -72,6 +77,7 @@ function runCommand(
   program: Program,
   line: { argv: () => readonly string[]; parsed: ParsedArgv | undefined },
   settings: ToolCallSettings,
+  request: CallRequest,
 ): Promise<Run> {
   let stdout = '';
   let captured = '';
@@ -93,7 +99,7 @@ function runCommand(
     get signal() {
       return abort.signal;
     },
-    onProgress: settings.onProgress,
+    onProgress: request.onProgress,
   };
   let abort: CallSignal;
   return new Promise<Run>((resolve) => {
@@ -117,10 +123,10 @@ function runCommand(
       });
       stop(failure, new Error(failure.error.message));
     });
-    abort = new CallSignal(settings.signal, (reason) =>
+    abort = new CallSignal(request.signal, (reason) =>
       stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
     );
-    if (settings.signal?.aborted === true) return abort.cancel();
+    if (request.signal?.aborted === true) return abort.cancel();
     // One capture for the whole call: the handler, its lazy module, an option's schema; the
     // envelope itself goes to io.stdout, which the capture hook never touches.
     runGuarded(() => execute(program, io, { parsed: line.parsed, captured: true }), {

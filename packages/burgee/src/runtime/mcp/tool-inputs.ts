@@ -27,7 +27,8 @@ export function toParsedArgv(
   }
   for (const argument of command.arguments) if (Object.hasOwn(args, argument.name)) known++;
   if (known !== Object.keys(args).length) return undefined;
-  const positionals = toPositionals(command, args, '');
+  // Most tools take no positional arguments; those that do are written as the command line would be.
+  const positionals = command.arguments.length === 0 ? { argv: [] } : toPositionals(command, args, '');
   if ('refusal' in positionals) return undefined;
   return {
     command,
@@ -48,9 +49,18 @@ function toRawFlag(option: ManifestOption, value: unknown, context: ArgvContext)
     const token = option.negatable ? `--no-${option.flag.slice(2)}` : option.flag;
     return { option, token, kind: 'boolean', value: false };
   }
+  if (!Array.isArray(value)) {
+    const text = toText(value);
+    return {
+      option,
+      token: option.flag,
+      kind: 'text',
+      values: option.multiple ? text.split(option.separator) : [text],
+    };
+  }
   // One word per element, as `--flag=text`: a repeated option keeps the last, a multiple one all of
   // them, each split at the option's separator.
-  const elements = Array.isArray(value) ? value : [value];
+  const elements = value;
   if (elements.some((element) => Array.isArray(element))) return null;
   const texts = elements.filter((element) => element !== null && element !== undefined).map(toText);
   if (texts.length === 0) return undefined;
