@@ -84,6 +84,16 @@ function runCommand(
   const capture = (text: string) => {
     captured += text;
   };
+  // Set once the call is under way; whichever ends it first (the command, its timeout, the
+  // client) settles it, and the others find nothing left to do.
+  let finish = (_run: Run) => {};
+  const stop = (failure: FailureEnvelope, reason: unknown) => {
+    abort.abort(reason);
+    finish({ exitCode: failure.error.code, stdout: renderEnvelope(failure), captured });
+  };
+  const abort = new CallSignal(request.signal, (reason) =>
+    stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
+  );
   const io: Io = {
     get argv() {
       return line.argv();
@@ -101,20 +111,7 @@ function runCommand(
     },
     onProgress: request.onProgress,
   };
-  let abort: CallSignal;
   return new Promise<Run>((resolve) => {
-    let ended = false;
-    const end = (run: Run) => {
-      if (ended) return;
-      ended = true;
-      deadline.cancel();
-      abort.dispose();
-      resolve(run);
-    };
-    const stop = (failure: FailureEnvelope, reason: unknown) => {
-      abort.abort(reason);
-      end({ exitCode: failure.error.code, stdout: renderEnvelope(failure), captured });
-    };
     const deadline = settings.deadlines.add(() => {
       const failure = toFailureEnvelope({
         code: ExitCode.RUNTIME,
@@ -123,9 +120,12 @@ function runCommand(
       });
       stop(failure, new Error(failure.error.message));
     });
-    abort = new CallSignal(request.signal, (reason) =>
-      stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
-    );
+    finish = (run) => {
+      finish = () => {};
+      deadline.cancel();
+      abort.dispose();
+      resolve(run);
+    };
     if (request.signal?.aborted === true) return abort.cancel();
     // One capture for the whole call: the handler, its lazy module, an option's schema; the
     // envelope itself goes to io.stdout, which the capture hook never touches.
@@ -133,7 +133,7 @@ function runCommand(
       stdout: capture,
       stderr: capture,
     }).then(
-      (exitCode) => end({ exitCode, stdout, captured }),
+      (exitCode) => finish({ exitCode, stdout, captured }),
       // execute() answers every failure itself; this is the guard should that ever break.
       (error: unknown) => {
         const message = `burgee could not run the command: ${error instanceof Error ? error.message : String(error)}`;
