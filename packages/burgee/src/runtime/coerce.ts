@@ -77,6 +77,7 @@ export function checkRange(
   option: ManifestOption,
   value: Scalar | Scalar[],
 ): { message: string; bad: Scalar } | undefined {
+  if (option.choices === undefined && option.minimum === undefined && option.maximum === undefined) return undefined;
   for (const item of Array.isArray(value) ? value : [value]) {
     if (option.choices !== undefined && !option.choices.includes(item)) {
       return {

@@ -16,7 +16,52 @@ export type Layer = {
   raw?: unknown;
 };
 
-/** Every layer for one option, flag first, whether or not it holds a value. */
+/** Where one option's layers are read from. */
+type Sources = {
+  flag: RawFlag | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  config: LoadedConfig | undefined;
+  configValues: Readonly<Record<string, unknown>>;
+};
+
+type LayerReader = (option: ManifestOption, sources: Sources) => Layer | undefined;
+
+// A short flag is reported by its long name, so provenance reads the same however it was typed.
+const fromFlag: LayerReader = (option, { flag }) => {
+  const layer: Layer = { source: 'flag', location: flag?.token.startsWith('--') ? flag.token : option.flag };
+  if (flag !== undefined) {
+    layer.raw = flag.kind === 'boolean' ? flag.value : option.multiple ? flag.values : flag.values.at(-1);
+  }
+  return layer;
+};
+
+const fromEnv: LayerReader = (option, { env }) => {
+  if (option.env === undefined) return undefined;
+  const layer: Layer = { source: 'env', location: option.env };
+  const value = env[option.env];
+  // A variable set to '' is a value, like `--name ''` (DESIGN P1); only an unset one is absent.
+  if (value !== undefined) layer.raw = value;
+  return layer;
+};
+
+const fromConfig: LayerReader = (option, { config, configValues }) => {
+  if (config === undefined) return undefined;
+  const layer: Layer = { source: 'config', location: config.path };
+  if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null)
+    layer.raw = configValues[option.key];
+  return layer;
+};
+
+const fromDefault: LayerReader = (option) => {
+  const layer: Layer = { source: 'default' };
+  if (option.default !== undefined) layer.raw = option.default as Scalar | Scalar[];
+  return layer;
+};
+
+/** The precedence of DESIGN P1, in the one place it is written down. */
+const PRECEDENCE: readonly LayerReader[] = [fromFlag, fromEnv, fromConfig, fromDefault];
+
+/** Every layer for one option, flag first, whether or not it holds a value (for `--explain`). */
 export function layersOf(
   option: ManifestOption,
   flag: RawFlag | undefined,
@@ -24,33 +69,29 @@ export function layersOf(
   config: LoadedConfig | undefined,
   configValues: Readonly<Record<string, unknown>>,
 ): Layer[] {
-  // A short flag is reported by its long name, so provenance reads the same however it was typed.
-  const flagLayer: Layer = { source: 'flag', location: flag?.token.startsWith('--') ? flag.token : option.flag };
-  if (flag !== undefined) {
-    flagLayer.raw = flag.kind === 'boolean' ? flag.value : option.multiple ? flag.values : flag.values.at(-1);
+  const sources = { flag, env, config, configValues };
+  const layers: Layer[] = [];
+  for (const read of PRECEDENCE) {
+    const layer = read(option, sources);
+    if (layer !== undefined) layers.push(layer);
   }
-  const layers: Layer[] = [flagLayer];
-  if (option.env !== undefined) {
-    const envLayer: Layer = { source: 'env', location: option.env };
-    const value = env[option.env];
-    // A variable set to '' is a value, like `--name ''` (DESIGN P1); only an unset one is absent.
-    if (value !== undefined) envLayer.raw = value;
-    layers.push(envLayer);
-  }
-  if (config !== undefined) {
-    const configLayer: Layer = { source: 'config', location: config.path };
-    if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null)
-      configLayer.raw = configValues[option.key];
-    layers.push(configLayer);
-  }
-  const defaultLayer: Layer = { source: 'default' };
-  if (option.default !== undefined) defaultLayer.raw = option.default as Scalar | Scalar[];
-  layers.push(defaultLayer);
   return layers;
 }
 
 /** The layer that wins: the first that holds a value. */
 export const winner = (layers: readonly Layer[]): Layer | undefined => layers.find((l) => 'raw' in l);
+
+/**
+ * The winning layer of one option, reading no source past it: what `winner(layersOf(…))` gives,
+ * for the many calls a server resolves.
+ */
+export function winningLayer(option: ManifestOption, sources: Sources): Layer | undefined {
+  for (const read of PRECEDENCE) {
+    const layer = read(option, sources);
+    if (layer !== undefined && 'raw' in layer) return layer;
+  }
+  return undefined;
+}
 
 /** The provenance entry of a winning layer. */
 export function provenanceOf(option: ManifestOption, layer: Layer): ProvenanceEntry {

@@ -3,7 +3,7 @@ import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scala
 import { checkRange, coerce } from './coerce.js';
 import { configFor, type LoadedConfig } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
-import { type Layer, layersOf, type ProvenanceEntry, provenanceOf, winner } from './layers.js';
+import { type Layer, layersOf, type ProvenanceEntry, provenanceOf, winningLayer } from './layers.js';
 import type { ParsedArgv } from './parse-argv.js';
 import { commandLine, optionEnd, suggest } from './suggest.js';
 
@@ -47,7 +47,7 @@ export function resolveInputs(inputs: Inputs): Resolved | Promise<Resolved> {
   const configValues = configFor(config, command.path);
   const winners: Winner[] = [];
   for (const option of command.options) {
-    const layer = winner(layersOf(option, parsed.flags.get(option.key), env, config, configValues));
+    const layer = winningLayer(option, { flag: parsed.flags.get(option.key), env, config, configValues });
     if (layer !== undefined) winners.push({ option, layer });
     else if (option.required) throw missingOption(manifest, command, option, argv);
   }
