@@ -36,8 +36,9 @@ export type McpServing = {
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
   // Read once: every lookup in process.env crosses into C++, and a call reads a dozen of them
-  // (agent detection, colours, option variables). Calls see the server's environment as it started.
-  const env = Object.freeze({ ...(options.env ?? process.env) });
+  // (agent detection, colours, option variables). Calls see the server's environment as it started;
+  // not frozen, so a handler that writes to ctx.env behaves as it does on the command line.
+  const env = { ...(options.env ?? process.env) };
   const settings = {
     env,
     cwd: options.cwd ?? process.cwd(),
