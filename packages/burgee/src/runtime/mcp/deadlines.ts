@@ -4,8 +4,8 @@ export type Deadline = { cancel(): void };
 /**
  * The per-call timeouts of one server on a single timer. Every call gets the same limit, so calls
  * fall due in the order they started: the timer waits for the oldest one only, and a call that
- * ends in time just leaves the queue. A timer armed and cleared on every call costs a sequential
- * server a measurable share of its throughput; this one fires about once per limit.
+ * ends in time just leaves the queue. The timer fires about once per limit, instead of being armed
+ * and cleared on every call of a busy server.
  */
 export class Deadlines {
   /** In start order, which is also due order (a Set iterates in insertion order). */

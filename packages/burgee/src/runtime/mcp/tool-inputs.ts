@@ -60,9 +60,8 @@ function toRawFlag(option: ManifestOption, value: unknown, context: ArgvContext)
   }
   // One word per element, as `--flag=text`: a repeated option keeps the last, a multiple one all of
   // them, each split at the option's separator.
-  const elements = value;
-  if (elements.some((element) => Array.isArray(element))) return null;
-  const texts = elements.filter((element) => element !== null && element !== undefined).map(toText);
+  if (value.some((element) => Array.isArray(element))) return null;
+  const texts = value.filter((element) => element !== null && element !== undefined).map(toText);
   if (texts.length === 0) return undefined;
   const values = option.multiple ? texts.flatMap((text) => text.split(option.separator)) : [texts.at(-1)!];
   return { option, token: option.flag, kind: 'text', values };
