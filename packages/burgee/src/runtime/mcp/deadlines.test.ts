@@ -1,62 +1,66 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Deadlines } from './deadlines.js';
 
 describe('M6 · per-call timeouts on one timer', () => {
-  it('M6 · a call that outlives the limit expires, never before the limit has passed', async () => {
+  // Fake time: on a loaded machine a real sleep can outlast the limit it is meant to stay under.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('M6 · a call that outlives the limit expires once the limit has passed, not before', () => {
     const deadlines = new Deadlines(40);
-    const started = performance.now();
-    const expired = await new Promise<number>((resolve) => deadlines.add(() => resolve(performance.now())));
-    expect(expired - started).toBeGreaterThanOrEqual(40);
+    const expire = vi.fn();
+    deadlines.add(expire);
+    vi.advanceTimersByTime(39);
+    expect(expire).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(expire).toHaveBeenCalledOnce();
   });
 
-  it('M6 · a cancelled deadline never expires', async () => {
+  it('M6 · a cancelled deadline never expires', () => {
     const deadlines = new Deadlines(20);
-    let fired = false;
-    deadlines
-      .add(() => {
-        fired = true;
-      })
-      .cancel();
-    await sleep(60);
-    expect(fired).toBe(false);
+    const expire = vi.fn();
+    deadlines.add(expire).cancel();
+    vi.advanceTimersByTime(1_000);
+    expect(expire).not.toHaveBeenCalled();
   });
 
-  it('M6 · calls started later get their full limit, though the timer was armed for an earlier one', async () => {
+  it('M6 · a call started later gets its full limit, though the timer was armed for an earlier one', () => {
     const deadlines = new Deadlines(60);
-    const order: string[] = [];
-    const first = deadlines.add(() => order.push('first'));
-    await sleep(30);
-    const startedSecond = performance.now();
-    let secondExpired = 0;
-    const second = new Promise<void>((resolve) =>
-      deadlines.add(() => {
-        secondExpired = performance.now();
-        order.push('second');
-        resolve();
-      }),
-    );
-    first.cancel();
-    await second;
-    expect(order).toEqual(['second']);
-    expect(secondExpired - startedSecond).toBeGreaterThanOrEqual(60);
+    const first = vi.fn();
+    const second = vi.fn();
+    const earlier = deadlines.add(first);
+    vi.advanceTimersByTime(30);
+    deadlines.add(second);
+    earlier.cancel();
+    vi.advanceTimersByTime(30); // the timer fires for the first call, which has ended
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(29);
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(second).toHaveBeenCalledOnce();
+    expect(first).not.toHaveBeenCalled();
   });
 
-  it('M6 · expired calls leave in the order they started', async () => {
+  it('M6 · calls that run out of time leave in the order they started, each at its own limit', () => {
     const deadlines = new Deadlines(20);
     const order: number[] = [];
-    await new Promise<void>((resolve) => {
-      for (const n of [1, 2, 3]) {
-        deadlines.add(() => {
-          order.push(n);
-          if (n === 3) resolve();
-        });
-      }
-    });
+    for (const n of [1, 2, 3]) {
+      deadlines.add(() => order.push(n));
+      vi.advanceTimersByTime(5);
+    }
+    vi.advanceTimersByTime(5); // 20 ms after the first started
+    expect(order).toEqual([1]);
+    vi.advanceTimersByTime(10);
     expect(order).toEqual([1, 2, 3]);
   });
+});
 
-  it('M6 · with no call waiting, the timer does not keep the process alive', async () => {
+describe('M6 · the deadline timer and the process', () => {
+  it('M6 · with no call waiting, the timer does not keep the process alive', () => {
     const deadlines = new Deadlines(10_000);
     deadlines.add(() => {}).cancel();
     const timer = (deadlines as unknown as { timer: NodeJS.Timeout }).timer;
