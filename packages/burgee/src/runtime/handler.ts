@@ -39,7 +39,7 @@ export async function loadHandler(declaration: Command): Promise<Handler<any, an
 /** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */
 export function createContext(call: HandlerCall): Context<any, any> {
   const { io, manifest, command } = call;
-  return {
+  const ctx: Omit<Context<any, any>, 'signal'> = {
     options: call.resolved.options,
     args: call.resolved.args,
     passthrough: call.passthrough,
@@ -49,9 +49,6 @@ export function createContext(call: HandlerCall): Context<any, any> {
     command: [manifest.name, ...command.path],
     env: io.env,
     cwd: io.cwd,
-    get signal() {
-      return call.signal();
-    },
     actionRequired,
     exit,
     progress(progress: Progress): void {
@@ -59,6 +56,9 @@ export function createContext(call: HandlerCall): Context<any, any> {
     },
     onExit: call.onExit,
   };
+  // Defined afterwards: an object literal with a getter is built in V8's slow dictionary mode,
+  // which every read of the context would then pay for.
+  return Object.defineProperty(ctx, 'signal', { get: call.signal, enumerable: true }) as Context<any, any>;
 }
 
 // Shared by every context: they hold no state, and a server makes one context per call.
