@@ -94,23 +94,17 @@ function runCommand(
   const abort = new CallSignal(request.signal, (reason) =>
     stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
   );
-  const io = {
-    env: settings.env,
-    cwd: settings.cwd,
-    stdout: pipe((text) => {
+  const io = new CallIo(
+    settings,
+    request,
+    pipe((text) => {
       stdout += text;
     }),
     // Under --json the runtime sends what the handler prints to stderr: that is the captured output.
-    stderr: pipe(capture),
-    stdinIsTTY: false,
-    onProgress: request.onProgress,
-  } as Io;
-  // Read only when needed, so defined as getters; after the literal, which V8 would otherwise build
-  // in its slow dictionary mode for every read of the call's io to pay for.
-  Object.defineProperties(io, {
-    argv: { get: line.argv, enumerable: true },
-    signal: { get: () => abort.signal, enumerable: true },
-  });
+    pipe(capture),
+    line.argv,
+    abort,
+  );
   return new Promise<Run>((resolve) => {
     const deadline = settings.deadlines.add(() => {
       const failure = toFailureEnvelope({
@@ -144,6 +138,40 @@ function runCommand(
 }
 
 const pipe = (write: (text: string) => void): OutputStream => ({ write, isTTY: false });
+
+/**
+ * One call's view of the world. A class, so that its two lazy fields are getters on the prototype:
+ * an object literal with a getter is built in V8's slow dictionary mode, and defining the getters
+ * afterwards costs a runtime call on every call.
+ */
+class CallIo implements Io {
+  readonly env: Io['env'];
+  readonly cwd: string;
+  readonly stdinIsTTY = false;
+  readonly onProgress: Io['onProgress'];
+
+  constructor(
+    settings: ToolCallSettings,
+    request: CallRequest,
+    readonly stdout: OutputStream,
+    readonly stderr: OutputStream,
+    private readonly argvOf: () => readonly string[],
+    private readonly abort: CallSignal,
+  ) {
+    this.env = settings.env;
+    this.cwd = settings.cwd;
+    this.onProgress = request.onProgress;
+  }
+
+  /** Written only when a message needs the command line. */
+  get argv(): readonly string[] {
+    return this.argvOf();
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+}
 
 /**
  * A call's `ctx.signal`, made only when the handler asks for it: an `AbortController`, and a
