@@ -4,7 +4,6 @@ import type { ManifestCommand } from '../../manifest/types.js';
 import { type FailureEnvelope, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
 import { toArgv } from '../../projections/mcp/argv.js';
-import type { ToArgvResult } from '../../projections/mcp/types.js';
 import { execute, manifestOf } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
 import type { ParsedArgv } from '../parse-argv.js';
@@ -51,20 +50,23 @@ export async function callTool(
   // Usually the arguments are read as the parser would read their command line, which is then
   // written only if a message needs it; arguments only the parser can judge take the line itself.
   const parsed = toParsedArgv(command, args, context);
-  let line: ToArgvResult | undefined;
-  const argvOf = (): ToArgvResult => {
-    line ??= toArgv(command, args, context);
-    return line;
-  };
-  const mapped = parsed === undefined ? argvOf() : undefined;
-  if (mapped !== undefined && 'refusal' in mapped) {
-    const usage = toUsageSummary(manifest, command);
-    const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
-    return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
+  let written: readonly string[] | undefined;
+  if (parsed === undefined) {
+    const mapped = toArgv(command, args, context);
+    if ('refusal' in mapped) {
+      const usage = toUsageSummary(manifest, command);
+      const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
+      return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
+    }
+    written = mapped.argv;
   }
-  const argv = () => {
-    const written = argvOf();
-    return 'argv' in written ? written.argv : [];
+  const argv = (): readonly string[] => {
+    // Arguments read directly always have a command line (the test of toParsedArgv holds it).
+    if (written === undefined) {
+      const mapped = toArgv(command, args, context);
+      written = 'argv' in mapped ? mapped.argv : [];
+    }
+    return written;
   };
   return toToolResult(await runCommand(program, { argv, parsed }, settings, request));
 }
