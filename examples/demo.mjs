@@ -25,6 +25,12 @@ const steps = [
   ['The same refusal, for a person reading stderr', { CLAUDECODE: '1' }, 'tool', ['deploy', '--target', 'prod']],
   ['A typo gets a suggestion and a whole corrected command', {}, 'tool', ['deploy', '--targt', 'prod']],
   [
+    'A person at a terminal would be asked which service to roll back; an agent is refused at once, with the flags to pass',
+    { CLAUDECODE: '1' },
+    'ship',
+    ['rollback'],
+  ],
+  [
     'The MCP tool input, projected from the same declaration',
     {},
     'tool',

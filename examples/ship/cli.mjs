@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A richer program: nested commands, every option type, an env prefix, a config file,
-// an idempotent command, a withheld one and a lazily loaded one. Used by the README and the tests.
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+// an idempotent command, a withheld one, a lazily loaded one, options a person is asked for
+// (and an agent refused) and progress on long work. Used by the README and the tests.
+import { appendFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineCommand, defineProgram, run, UsageError } from 'burgee';
 
@@ -122,6 +123,50 @@ const dbDrop = defineCommand({
   },
 });
 
+const SERVICE_NAMES = SERVICES.map((s) => s.name);
+
+const rollback = defineCommand({
+  name: 'rollback',
+  description: 'Roll a service back to its previous build. At a terminal, asks for what was not given.',
+  effects: 'non_idempotent',
+  options: {
+    // Bound prompts: asked for when no flag, env or config gives them and a person is there;
+    // anyone else is refused at once with the flags to pass.
+    service: {
+      type: 'string',
+      choices: SERVICE_NAMES,
+      description: 'service to roll back',
+      prompt: { message: 'Which service?' },
+    },
+    reason: { type: 'string', description: 'why, for the rollback log', prompt: { message: 'Why roll back?' } },
+  },
+  examples: ["ship rollback --service api --reason 'error rate up'"],
+  run: (ctx) => {
+    const entry = { service: ctx.options.service, reason: ctx.options.reason, to: 'previous build' };
+    appendFileSync(join(ctx.cwd, '.ship-rollbacks.log'), `${JSON.stringify(entry)}\n`);
+    return entry;
+  },
+});
+
+const dbBackup = defineCommand({
+  name: 'backup',
+  description: 'Copy every table to a backup file, showing progress to a person at a terminal',
+  effects: 'non_idempotent',
+  options: {
+    tables: { type: 'number', integer: true, minimum: 1, maximum: 100, default: 8, description: 'tables to copy' },
+    pace: { type: 'number', minimum: 0, default: 250, hidden: true, description: 'milliseconds per table' },
+  },
+  run: async (ctx) => {
+    const { tables, pace } = ctx.options;
+    for (let done = 0; done < tables; done++) {
+      ctx.progress({ done, total: tables, message: `copying table ${done + 1} of ${tables}` });
+      await new Promise((resolve) => setTimeout(resolve, pace));
+    }
+    ctx.progress({ done: tables, total: tables });
+    return { tables, file: 'backup.sql' };
+  },
+});
+
 const debug = defineCommand({
   name: 'debug',
   description: 'internal diagnostics',
@@ -140,7 +185,8 @@ export const program = defineProgram({
     status,
     defineCommand({ name: 'config', description: 'Read and write settings', commands: [configGet, configSet] }),
     release,
-    defineCommand({ name: 'db', description: 'Database chores', commands: [dbDrop] }),
+    rollback,
+    defineCommand({ name: 'db', description: 'Database chores', commands: [dbBackup, dbDrop] }),
     debug,
   ],
 });

@@ -2,6 +2,7 @@ export { detectAgent } from 'roundel';
 export type {
   ActionRequest,
   ArgumentSpec,
+  Ask,
   Command,
   CommandDefinition,
   Context,

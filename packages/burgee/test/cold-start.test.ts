@@ -52,6 +52,10 @@ function packagesOf(urls: readonly string[]): string[] {
   return [...new Set(names)].sort();
 }
 
+/** The drawing libraries a prompt or progress line loads, and caique itself. */
+const drawing = /\/node_modules\/(@clack|ora|chalk|cli-cursor)\//;
+const caiqueDist = `file://${repoRoot}packages/caique/dist/`;
+
 const runsOfDeploy: ReadonlyArray<readonly [string, readonly string[], number]> = [
   ['a command', ['deploy', '--target', 'prod', '--yes', '--json'], 0],
   ['--help', ['--help'], 0],
@@ -99,5 +103,26 @@ describe('N1 · cold start loads only burgee and roundel', () => {
     expect(code).toBe(0);
     expect(offenders(urls)).toContain(`adapter host: file://${repoRoot}node_modules/commander/esm.mjs`);
     expect(packagesOf(urls)).toEqual(['commander']);
+  });
+});
+
+describe('N1 · A6 · H5 · prompts and progress load only when something is drawn', () => {
+  it.each<readonly [string, readonly string[], number]>([
+    ['prompted options given as flags', ['rollback', '--service', 'api', '--reason', 'x', '--json'], 0],
+    ['progress reported to a pipe', ['db', 'backup', '--tables', '2', '--pace', '1'], 0],
+  ])('N1 · %s: neither caique nor a drawing library is loaded', async (_, args, exit) => {
+    const { code, urls } = await loadsOf(example('ship'), args);
+    expect(code).toBe(exit);
+    expect(urls).toContain(`${examples}ship/cli.mjs`);
+    expect(offenders(urls)).toEqual([]);
+    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+  });
+
+  it('N1 · a refusal loads caique (which decides and refuses) but no drawing library', async () => {
+    const { code, urls } = await loadsOf(example('ship'), ['rollback', '--json']);
+    expect(code).toBe(2);
+    expect(urls).toContain(`${caiqueDist}index.js`);
+    expect(urls.filter((url) => drawing.test(url))).toEqual([]);
+    expect(packagesOf(urls)).toEqual(['burgee', 'caique', 'roundel']);
   });
 });

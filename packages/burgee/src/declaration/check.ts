@@ -1,5 +1,6 @@
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
+import { checkPrompt } from './check-prompt.js';
 import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
 
 /** Flags burgee owns on every native command (DESIGN D5). */
@@ -132,6 +133,7 @@ function checkOptionSpec(spec: OptionSpec, at: string): string[] {
     problems.push(`${at} is required and has a default; drop one`);
   if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
     problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
+  problems.push(...checkPrompt(spec, at));
   return problems;
 }
 

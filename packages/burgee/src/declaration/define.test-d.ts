@@ -50,3 +50,28 @@ describe('D6 · ctx.options and ctx.args are inferred from the literal declarati
     defineCommand({ name: 'x', effects: 'safe', run: () => null });
   });
 });
+
+describe('D6 · a prompt binding makes the value present', () => {
+  it('A6 · D6 · a prompted option is non-optional in ctx.options; ctx.ask returns typed answers', () => {
+    defineCommand({
+      name: 'init',
+      effects: 'non_idempotent',
+      options: {
+        name: { type: 'string', prompt: { message: 'Name?' } },
+        region: { type: 'string', choices: ['eu', 'us'], prompt: { message: 'Region?' } },
+        note: { type: 'string' },
+      },
+      run: async (ctx) => {
+        expectTypeOf(ctx.options.name).toEqualTypeOf<string>();
+        expectTypeOf(ctx.options.region).toEqualTypeOf<'eu' | 'us'>();
+        expectTypeOf(ctx.options.note).toEqualTypeOf<string | undefined>();
+        expectTypeOf(await ctx.ask.confirm({ message: 'Go?' })).toEqualTypeOf<boolean>();
+        expectTypeOf(
+          await ctx.ask.select({ message: 'Size?', options: [{ value: 1 }, { value: 2 }] }),
+        ).toEqualTypeOf<number>();
+        // @ts-expect-error the run decides --json and the terminal, not the handler
+        await ctx.ask.text({ message: 'Name?', json: false });
+      },
+    });
+  });
+});

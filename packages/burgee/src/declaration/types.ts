@@ -1,3 +1,4 @@
+import type { Binding, Choice, confirm, PromptKind, password, path, text } from 'caique';
 import type { Effects, OptionType, Scalar } from '../manifest/types.js';
 
 /** A Standard Schema v1 validator (zod, valibot, arktype …), typed structurally so no package is needed. */
@@ -36,7 +37,8 @@ export type OptionSpec = {
   readonly secret?: boolean;
   readonly complete?: (request: CompleteRequest) => readonly string[] | Promise<readonly string[]>;
   readonly schema?: StandardSchemaV1;
-  readonly prompt?: { readonly message: string };
+  /** Ask a person for the value when no layer gives one; refuse (exit 2, naming the flag) when nobody can answer (A6). */
+  readonly prompt?: { readonly message: string; readonly kind?: PromptKind };
 };
 
 /** One positional argument as an author declares it (DESIGN D4). */
@@ -59,11 +61,14 @@ type BaseValue<O extends OptionSpec> = O extends { readonly choices: readonly (i
       ? number
       : boolean;
 type OptionValue<O extends OptionSpec> = O extends { readonly multiple: true } ? BaseValue<O>[] : BaseValue<O>;
+// A prompt binding makes the value needed: the handler runs only once it was given or asked for (A6).
 type IsPresent<O> = O extends { readonly required: true }
   ? true
-  : O extends { readonly default: unknown }
+  : O extends { readonly prompt: object }
     ? true
-    : false;
+    : O extends { readonly default: unknown }
+      ? true
+      : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The handler's `ctx.options`, inferred from the literal declaration (DESIGN D6). */
@@ -97,6 +102,22 @@ export type ActionRequest = {
 
 export type Progress = { readonly done: number; readonly total?: number; readonly message?: string };
 
+/** What the run fills in for every prompt: the caller's flags, the environment and the terminal. */
+type RunKeys = 'json' | 'yes' | 'env' | 'stdinIsTTY' | 'input' | 'output';
+type Question<F extends (options: never) => unknown> = Omit<Parameters<F>[0], RunKeys>;
+
+/** caique's prompts bound to the run: asked at a terminal, refused at once when nobody can answer (A6). */
+export type Ask = {
+  text(options: Question<typeof text>): Promise<string>;
+  password(options: Question<typeof password>): Promise<string>;
+  path(options: Question<typeof path>): Promise<string>;
+  confirm(options: Question<typeof confirm>): Promise<boolean>;
+  select<V>(options: { message: string; options: readonly Choice<V>[] } & Omit<Binding<V>, RunKeys>): Promise<V>;
+  multiselect<V>(
+    options: { message: string; options: readonly Choice<V>[]; required?: boolean } & Omit<Binding<V[]>, RunKeys>,
+  ): Promise<V[]>;
+};
+
 /** What a handler receives. */
 export type Context<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs = ArgumentSpecs> = {
   readonly options: InferOptions<O>;
@@ -119,8 +140,10 @@ export type Context<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs
   actionRequired(request: ActionRequest): never;
   /** Stops the run with this exit code, printing nothing more. */
   exit(code: number): never;
-  /** Reports progress of long work. */
+  /** Reports progress of long work: a line on stderr for a person at a terminal, MCP notifications for a client. */
   progress(progress: Progress): void;
+  /** Asks a person, or refuses at once (exit 2) when nobody can answer; caique loads on first use. */
+  readonly ask: Ask;
   /** Registers cleanup that also runs on SIGINT. */
   onExit(cleanup: () => void): void;
 };

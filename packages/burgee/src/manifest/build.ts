@@ -1,5 +1,6 @@
 import type { ArgumentSpec, Command, OptionSpec, Program } from '../declaration/types.js';
 import { toKebab, toScreamingSnake } from './names.js';
+import { inferPromptKind } from './prompt-kind.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from './types.js';
 
 /** Default character budget of a full `--schema` document (DESIGN S4). */
@@ -66,7 +67,8 @@ function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefine
   if (spec.maximum !== undefined) option.maximum = spec.maximum;
   if (spec.placeholder !== undefined) option.placeholder = spec.placeholder;
   if (spec.deprecated !== undefined) option.deprecated = spec.deprecated;
-  if (spec.prompt !== undefined) option.prompt = { message: spec.prompt.message };
+  if (spec.prompt !== undefined)
+    option.prompt = { message: spec.prompt.message, kind: spec.prompt.kind ?? inferPromptKind(spec) };
   return option;
 }
 

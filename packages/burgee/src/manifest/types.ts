@@ -1,3 +1,4 @@
+import type { PromptKind } from 'caique';
 /**
  * The manifest: one plain, JSON-serialisable description of a program. Every projection
  * (help, envelope, schema, MCP, completions) is a function of this data alone.
@@ -49,7 +50,8 @@ export type ManifestOption = {
   dynamic: boolean;
   /** True when a Standard Schema validator refines the value. */
   refined: boolean;
-  prompt?: { message: string };
+  /** Asked for when no layer gives a value and a person is there; else the run is refused (A6). */
+  prompt?: { message: string; kind: PromptKind };
 };
 
 export type ManifestArgument = {

@@ -4,6 +4,7 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
+import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
@@ -12,6 +13,7 @@ import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
+import { progressView } from './progress-view.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
@@ -109,6 +111,8 @@ async function dispatch(
     specs: declaration.options ?? {},
   });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
+  if (resolved.unanswered !== undefined)
+    await askUnanswered({ manifest, resolved, io, json: report.json, argv: () => io.argv });
   const data = await invoke(declaration, options.captured === true, {
     manifest,
     command,
@@ -135,8 +139,14 @@ async function invoke(
   captured: boolean,
   call: Parameters<typeof createContext>[0],
 ): Promise<unknown> {
-  const ctx = createContext(call);
   const { io } = call;
+  const view = progressView(io, call.json);
+  if (view !== undefined) {
+    call.progress = view.report;
+    // On SIGINT too: the line must not stay on the screen (E9).
+    call.onExit(() => void view.end());
+  }
+  const ctx = createContext(call);
   const start = () =>
     declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
   // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
@@ -152,6 +162,9 @@ async function invoke(
     return await (io.stalled === undefined ? running : Promise.race([running, io.stalled]));
   } catch (thrown) {
     throw new HandlerThrow(thrown);
+  } finally {
+    // Erased before anything else is written: the screen shows the result only (H5).
+    await view?.end();
   }
 }
 

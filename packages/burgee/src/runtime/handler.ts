@@ -1,6 +1,8 @@
 import { contextInteractive, detectAgent } from 'roundel';
-import type { ActionRequest, Command, Context, Handler, Progress } from '../declaration/types.js';
+import type { ActionRequest, Ask, Command, Context, Handler, Progress } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { createAsk } from './ask.js';
+import { runBinding } from './bound-prompts.js';
 import { ActionRequiredSignal, ExitSignal } from './errors.js';
 import type { Io } from './io.js';
 import type { Resolved } from './resolve.js';
@@ -17,6 +19,8 @@ export type HandlerCall = {
   /** Asked for only when the handler reads `ctx.signal`: most never do, and a signal is costly to make. */
   signal: () => AbortSignal;
   onExit: (cleanup: () => void) => void;
+  /** Where `ctx.progress` goes when the surface draws it itself (a progress line on a terminal). */
+  progress?: ((progress: Progress) => void) | undefined;
 };
 
 /** Finds the declaration behind a manifest path. */
@@ -39,7 +43,7 @@ export async function loadHandler(declaration: Command): Promise<Handler<any, an
 /** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */
 export function createContext(call: HandlerCall): Context<any, any> {
   const { io, manifest, command } = call;
-  const ctx: Omit<Context<any, any>, 'signal'> = {
+  const ctx: Omit<Context<any, any>, 'signal' | 'ask'> = {
     options: call.resolved.options,
     args: call.resolved.args,
     passthrough: call.passthrough,
@@ -52,13 +56,17 @@ export function createContext(call: HandlerCall): Context<any, any> {
     actionRequired,
     exit,
     progress(progress: Progress): void {
-      io.onProgress?.(progress);
+      (call.progress ?? io.onProgress)?.(progress);
     },
     onExit: call.onExit,
   };
   // Defined afterwards: an object literal with a getter is built in V8's slow dictionary mode,
   // which every read of the context would then pay for.
-  return Object.defineProperty(ctx, 'signal', { get: call.signal, enumerable: true }) as Context<any, any>;
+  Object.defineProperty(ctx, 'signal', { get: call.signal, enumerable: true });
+  // Built on first read: few handlers ask, and an MCP server makes one context per call.
+  let ask: Ask | undefined;
+  const askFor = () => (ask ??= createAsk(() => runBinding(io, call.json, call.resolved.options)));
+  return Object.defineProperty(ctx, 'ask', { get: askFor, enumerable: true }) as Context<any, any>;
 }
 
 // Shared by every context: they hold no state, and a server makes one context per call.

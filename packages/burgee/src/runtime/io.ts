@@ -27,6 +27,8 @@ export interface Io {
   readonly stalled?: Promise<never> | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;
+  /** The real terminal's streams, for prompts and progress lines; only the real process has them. */
+  readonly terminal?: (() => { input: NodeJS.ReadStream; output: NodeJS.WriteStream }) | undefined;
 }
 
 /** The real process as an `Io`; writes bypass the capture hook so burgee's own output is never redirected. */
@@ -52,5 +54,7 @@ export function processIo(): Io {
     stdinIsTTY: isatty(0),
     entry: process.argv[1],
     ownsProcess: true,
+    // A function: reading process.stdin builds a stream, which only a prompt needs.
+    terminal: () => ({ input: process.stdin, output: process.stderr }),
   };
 }

@@ -12,6 +12,8 @@ export type Resolved = {
   options: Record<string, Scalar | Scalar[]>;
   args: Record<string, string | string[] | undefined>;
   provenance: Record<string, ProvenanceEntry>;
+  /** Options bound to a prompt that no layer gave a value: asked for, or refused, before the handler (A6). */
+  unanswered?: ManifestOption[];
 };
 
 type Inputs = {
@@ -46,12 +48,15 @@ export function resolveInputs(inputs: Inputs): Resolved | Promise<Resolved> {
   const args = bindArguments(manifest, command, parsed.positionals, argv);
   const configValues = configFor(config, command.path);
   const winners: Winner[] = [];
+  const unanswered: ManifestOption[] = [];
   for (const option of command.options) {
     const layer = winningLayer(option, { flag: parsed.flags.get(option.key), env, config, configValues });
     if (layer !== undefined) winners.push({ option, layer });
+    else if (option.prompt !== undefined) unanswered.push(option);
     else if (option.required) throw missingOption(manifest, command, option, argv);
   }
   const resolved: Resolved = { options: {}, args, provenance: {} };
+  if (unanswered.length > 0) resolved.unanswered = unanswered;
   for (const { option, layer } of winners) {
     const typed = coerce(option, layer);
     if ('problem' in typed) {

@@ -1,0 +1,93 @@
+import type { Binding, PromptInput } from 'caique';
+import type { Manifest, ManifestOption, Scalar } from '../manifest/types.js';
+import { checkRange, coerce } from './coerce.js';
+import type { Io } from './io.js';
+import type { Resolved } from './resolve.js';
+import { commandLine, optionEnd } from './suggest.js';
+
+type Caique = typeof import('caique');
+
+/** What caique needs from the run to apply A6: the caller's flags, the environment, the terminal. */
+export type RunBinding = Pick<Binding<unknown>, 'json' | 'yes' | 'env' | 'stdinIsTTY' | 'input' | 'output'>;
+
+/** The run's side of every prompt, bound prompts and `ctx.ask` alike. */
+export function runBinding(io: Io, json: boolean, options: Resolved['options']): RunBinding {
+  // Without the real terminal's streams (runProgram, an MCP call) nobody can be asked.
+  const terminal = io.stdinIsTTY ? io.terminal?.() : undefined;
+  const binding = { json, yes: options.yes === true, env: io.env, stdinIsTTY: terminal !== undefined };
+  return terminal === undefined
+    ? binding
+    : { ...binding, input: terminal.input as PromptInput, output: terminal.output };
+}
+
+type Unanswered = { manifest: Manifest; resolved: Resolved; io: Io; json: boolean; argv: () => readonly string[] };
+
+/**
+ * Asks for every prompt-bound option no layer gave, in declaration order, or lets caique refuse
+ * (exit 2) naming the flag. caique loads only here; clack only when a person is actually asked.
+ */
+export async function askUnanswered({ manifest, resolved, io, json, argv }: Unanswered): Promise<void> {
+  const unanswered = resolved.unanswered ?? [];
+  if (unanswered.length === 0) return;
+  const caique = await import('caique');
+  const run = runBinding(io, json, resolved.options);
+  // One fix passes every value still missing, so a caller is not refused once per flag.
+  const missing = unanswered.filter((o) => !(run.yes === true && o.prompt?.kind === 'confirm'));
+  const fix = fixLine(manifest.name, argv(), missing);
+  for (const option of unanswered) {
+    resolved.options[option.key] = await askOne(caique, option, { ...run, flag: option.flag, fix });
+  }
+}
+
+function fixLine(program: string, argv: readonly string[], missing: readonly ManifestOption[]): string {
+  const end = optionEnd(argv);
+  const flags = missing.flatMap((o) => (o.type === 'boolean' ? [o.flag] : [o.flag, `<${o.placeholder ?? 'value'}>`]));
+  return commandLine([program, ...argv.slice(0, end), ...flags, ...argv.slice(end)]);
+}
+
+function askOne(
+  caique: Caique,
+  option: ManifestOption,
+  binding: RunBinding & Pick<Binding<unknown>, 'flag' | 'fix'>,
+): Promise<Scalar | Scalar[]> {
+  const prompt = option.prompt!;
+  const choices = (option.choices ?? []).map((value) => ({ value }));
+  const typed = { message: prompt.message, ...binding };
+  switch (prompt.kind) {
+    case 'confirm':
+      return caique.confirm(typed);
+    case 'select':
+      return caique.select<Scalar>({ ...typed, options: choices });
+    case 'multiselect':
+      return caique.multiselect<Scalar>({ ...typed, options: choices, required: true });
+    case 'path':
+      return caique.path(typed);
+    case 'password':
+      return caique
+        .password({ ...typed, validate: (raw) => problemOf(option, raw) })
+        .then((raw) => typedValue(option, raw));
+    case 'text':
+      return caique
+        .text({ ...typed, validate: (raw) => problemOf(option, raw) })
+        .then((raw) => typedValue(option, raw));
+  }
+}
+
+// What a person types is read as a flag's value would be: the same types, bounds and messages (P4, P6).
+function read(option: ManifestOption, raw: string) {
+  const value = option.multiple ? raw.split(option.separator).map((part) => part.trim()) : raw;
+  return coerce(option, { source: 'flag', raw: value });
+}
+
+function problemOf(option: ManifestOption, raw: string): string | undefined {
+  if (raw.trim() === '') return `${option.flag} needs a value`;
+  const typed = read(option, raw);
+  if ('problem' in typed) return typed.problem.message;
+  return checkRange(option, typed.value)?.message;
+}
+
+function typedValue(option: ManifestOption, raw: string): Scalar | Scalar[] {
+  const typed = read(option, raw);
+  // The prompt's own validation already refused anything else.
+  return 'problem' in typed ? raw : typed.value;
+}
