@@ -162,7 +162,6 @@ const dbBackup = defineCommand({
       ctx.progress({ done, total: tables, message: `copying table ${done + 1} of ${tables}` });
       await new Promise((resolve) => setTimeout(resolve, pace));
     }
-    ctx.progress({ done: tables, total: tables });
     return { tables, file: 'backup.sql' };
   },
 });

@@ -22,7 +22,14 @@ describe('M2 · the tool list of a spawned `ship --mcp`', () => {
 
   it('M2 · one tool per runnable, visible, non-withheld command, named by its path joined with _', async () => {
     const { tools } = await ship.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['status', 'config_get', 'config_set', 'release']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'status',
+      'config_get',
+      'config_set',
+      'release',
+      'rollback',
+      'db_backup',
+    ]);
     // Not vacuous: --schema lists the withheld one, the tool list does not.
     expect(schema.map((c) => c.name)).toContain('db drop');
   });

@@ -54,7 +54,7 @@ describe('--schema, as an agent reads it', () => {
   it('S1 · withheld commands are listed as withheld; hidden ones are not listed', async () => {
     const document = JSON.parse((await runCli(example('ship'), ['--schema'])).stdout);
     const names = document.commands.map((c: { name: string }) => c.name);
-    expect(names).toEqual(['status', 'config get', 'config set', 'release', 'db drop']);
+    expect(names).toEqual(['status', 'config get', 'config set', 'release', 'rollback', 'db backup', 'db drop']);
     expect(document.commands.find((c: { name: string }) => c.name === 'db drop').effects).toBe('withheld');
   });
 
