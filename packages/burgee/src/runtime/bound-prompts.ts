@@ -1,9 +1,9 @@
 import type { Binding, PromptInput } from 'caique';
-import type { Manifest, ManifestOption, Scalar } from '../manifest/types.js';
+import type { ManifestOption, Scalar } from '../manifest/types.js';
+import { promptFix, type Scene } from '../projections/refusals/index.js';
 import { checkRange, coerce } from './coerce.js';
 import type { Io } from './io.js';
 import type { Resolved } from './resolve.js';
-import { commandLine, optionEnd } from './suggest.js';
 
 type Caique = typeof import('caique');
 
@@ -20,29 +20,22 @@ export function runBinding(io: Io, json: boolean, options: Resolved['options']):
     : { ...binding, input: terminal.input as PromptInput, output: terminal.output };
 }
 
-type Unanswered = { manifest: Manifest; resolved: Resolved; io: Io; json: boolean; argv: () => readonly string[] };
+type Unanswered = { scene: Scene; resolved: Resolved; io: Io; json: boolean };
 
 /**
  * Asks for every prompt-bound option no layer gave, in declaration order, or lets caique refuse
  * (exit 2) naming the flag. caique loads only here; clack only when a person is actually asked.
  */
-export async function askUnanswered({ manifest, resolved, io, json, argv }: Unanswered): Promise<void> {
+export async function askUnanswered({ scene, resolved, io, json }: Unanswered): Promise<void> {
   const unanswered = resolved.unanswered ?? [];
   if (unanswered.length === 0) return;
   const caique = await import('caique');
   const run = runBinding(io, json, resolved.options);
-  // One fix passes every value still missing, so a caller is not refused once per flag.
   const missing = unanswered.filter((o) => !(run.yes === true && o.prompt?.kind === 'confirm'));
-  const fix = fixLine(manifest.name, argv(), missing);
+  const fix = promptFix(scene, missing);
   for (const option of unanswered) {
     resolved.options[option.key] = await askOne(caique, option, { ...run, flag: option.flag, fix });
   }
-}
-
-function fixLine(program: string, argv: readonly string[], missing: readonly ManifestOption[]): string {
-  const end = optionEnd(argv);
-  const flags = missing.flatMap((o) => (o.type === 'boolean' ? [o.flag] : [o.flag, `<${o.placeholder ?? 'value'}>`]));
-  return commandLine([program, ...argv.slice(0, end), ...flags, ...argv.slice(end)]);
 }
 
 function askOne(
