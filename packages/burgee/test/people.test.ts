@@ -72,6 +72,21 @@ describe('A6 · nobody to answer: refused at once, naming the flag', () => {
     expect(existsSync(join(cwd, '.ship-rollbacks.log'))).toBe(true);
   });
 
+  it('A6 · D3 · the fix passes the missing flag and never repeats a secret typed on the line', async () => {
+    const login = defineCommand({
+      name: 'login',
+      effects: 'non_idempotent',
+      options: {
+        token: { type: 'string', secret: true },
+        user: { type: 'string', placeholder: 'name', prompt: { message: 'Who?' } },
+      },
+      run: () => null,
+    });
+    const result = await runProgram(login, ['--token', 's3cret', '--json']);
+    expect(result.stdout).not.toContain('s3cret');
+    expect(result.json).toMatchObject({ error: { fix: 'login --token <secret> --json --user <name>' } });
+  });
+
   it('A6 · a default fills a prompted option without asking', async () => {
     const init = defineCommand({
       name: 'init',
