@@ -14,7 +14,7 @@ import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
-import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { pageWithoutSchema, showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -67,6 +67,7 @@ async function dispatch(
   const { globals, command } = parsed;
   if (globals.help) return showHelp(manifest, command, io, report);
   if (globals.schema) return showSchema(manifest, command, globals, report);
+  if (globals.page !== undefined) throw pageWithoutSchema(manifest, command, globals.page);
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) {
     if (command !== manifest.root) {

@@ -10,6 +10,7 @@ export type Globals = {
   schema: boolean;
   field?: string;
   budget?: string;
+  page?: string;
   mcp: boolean;
   version: boolean;
   explain?: string;
@@ -46,7 +47,7 @@ export function wantsJson(argv: readonly string[], command?: ManifestCommand): b
   });
 }
 
-const VALUE_GLOBALS = ['--field', '--budget', '--explain'] as const;
+const VALUE_GLOBALS = ['--field', '--budget', '--page', '--explain'] as const;
 
 /** Splits argv into the command it names, global flags, the command's flags and positionals (DESIGN P4). */
 export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedArgv {
@@ -162,9 +163,10 @@ function readGlobal(
     g.noConfig = true;
     return i;
   }
-  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath'> = {
+  const valued: Record<string, 'field' | 'budget' | 'page' | 'explain' | 'configPath'> = {
     '--field': 'field',
     '--budget': 'budget',
+    '--page': 'page',
     '--explain': 'explain',
   };
   if (manifest.config) valued['--config'] = 'configPath';

@@ -1,7 +1,13 @@
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
+import {
+  type FittedSchema,
+  findSchemaCommand,
+  fitManifestSchema,
+  renderSchema,
+  selectSchemaField,
+} from '../projections/schema/index.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
@@ -16,29 +22,33 @@ export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, r
   return 0;
 }
 
-/** `--schema`, drilled by command path and `--field` (DESIGN S1–S4). */
+/** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
 export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
-  let budget: number | undefined;
-  if (globals.budget !== undefined) {
-    budget = Number(globals.budget);
-    if (!Number.isInteger(budget) || budget <= 0)
-      throw new UsageError(`--budget expects a positive whole number, got ${JSON.stringify(globals.budget)}`, {
-        hint: 'give the budget in characters, e.g. --budget 20000',
+  const budget = wholeNumber('--budget', globals.budget, 'give the budget in characters, e.g. --budget 20000');
+  const page = wholeNumber('--page', globals.page, 'pages count from 1, e.g. --page 2');
+  const where = [manifest.name, ...command.path].join(' ');
+  let document: unknown;
+  if (command === manifest.root || !command.runnable) {
+    const fitted = fitManifestSchema(manifest, {
+      ...(budget === undefined ? {} : { budget }),
+      ...(page === undefined ? {} : { page }),
+      group: command.path,
+    });
+    if (!fitted.ok) throw schemaRefusal(fitted, where, budget ?? manifest.schemaBudget);
+    document = fitted.document;
+    if (command !== manifest.root && (fitted.document.commands.length === 0 || command.hidden)) document = undefined;
+  } else {
+    if (page !== undefined) {
+      throw new UsageError('--page pages the document of a program or group, not one command', {
+        hint: 'one command is always printed whole',
+        fix: `${where} --schema`,
       });
+    }
+    document = findSchemaCommand(manifest, command.path);
   }
-  const document: unknown =
-    command === manifest.root
-      ? toSchemaDocument(manifest, budget === undefined ? {} : { budget })
-      : findSchemaCommand(manifest, command.path);
   if (document === undefined) {
-    // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
-    const where = [manifest.name, ...command.path].join(' ');
-    const runnable = command.commands.filter((c) => c.runnable && !c.hidden);
     throw new UsageError(`${where} has no schema of its own`, {
-      hint:
-        runnable.length > 0
-          ? `drill into one of: ${runnable.map((c) => `${where} ${c.name} --schema`).join(', ')}`
-          : `${manifest.name} --schema lists every command`,
+      hint: `${manifest.name} --schema lists every command`,
     });
   }
   if (globals.field === undefined) {
@@ -56,6 +66,36 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
+}
+
+/** `--page` belongs to `--schema` alone (DESIGN S4). */
+export function pageWithoutSchema(manifest: Manifest, command: ManifestCommand, page: string): UsageError {
+  const where = [manifest.name, ...command.path].join(' ');
+  return new UsageError('--page pages the --schema document and means nothing without it', {
+    hint: 'add --schema, or drop --page',
+    fix: `${where} --schema --page ${page}`,
+  });
+}
+
+function wholeNumber(flag: string, text: string | undefined, hint: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new UsageError(`${flag} expects a positive whole number, got ${JSON.stringify(text)}`, { hint });
+  return value;
+}
+
+function schemaRefusal(fitted: Exclude<FittedSchema, { ok: true }>, where: string, budget: number): UsageError {
+  if (fitted.reason === 'page') {
+    return new UsageError(`${where} --schema has ${fitted.pages === 1 ? '1 page' : `${fitted.pages} pages`}`, {
+      hint: fitted.pages === 1 ? 'the whole document fits on one page' : `ask for a page from 1 to ${fitted.pages}`,
+      fix: `${where} --schema --page ${fitted.pages}`,
+    });
+  }
+  return new UsageError(`a budget of ${budget} characters cannot hold even one entry of ${where} --schema`, {
+    hint: `the smallest page takes ${fitted.minimum} characters`,
+    fix: `${where} --schema --budget ${fitted.minimum}`,
+  });
 }
 
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
