@@ -77,3 +77,44 @@ describe('a program of 1,000 commands, as an agent explores it', () => {
     });
   });
 });
+
+describe('a program of 1,000 commands, as a person reads its help', () => {
+  const program = scaleProgram(1000);
+
+  it('H2 · the root --help lists groups first, then the first 50 commands, then how many more and how to see them', async () => {
+    const { stdout, exitCode } = await runProgram(program, ['--help']);
+    expect(exitCode).toBe(0);
+    const rows = stdout
+      .split('Commands:\n')[1]!
+      .split('\n\n')[0]!
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[0]);
+    const groups = rows.filter((name) => name?.startsWith('group-'));
+    const steps = rows.filter((name) => name?.startsWith('step-'));
+    expect(groups).toHaveLength(40);
+    expect(rows.indexOf(steps[0])).toBe(40);
+    expect(steps).toEqual(Array.from({ length: 50 }, (_, i) => `step-${800 + i}`));
+    expect(stdout).toContain('… and 150 more: `big --help --all` lists every one, `big --schema` describes');
+  });
+
+  it('H2 · --help --all lists all 240 entries in declared order; --help --json carries the count left out', async () => {
+    const all = await runProgram(program, ['--help', '--all']);
+    expect(all.stdout).not.toContain('more:');
+    expect(all.stdout.match(/^ {2}(group|step)-\d{3} /gm)).toHaveLength(240);
+    const data = await runProgram(program, ['--help', '--json']);
+    expect(data.json).toMatchObject({ ok: true, data: { moreCommands: 150 } });
+    expect((data.json as { data: { commands: unknown[] } }).data.commands).toHaveLength(90);
+  });
+
+  it('H2 · a level of 50 or fewer commands is listed whole, in declared order, with no extra line', async () => {
+    const { stdout } = await runProgram(program, ['group-001', '--help']);
+    expect(stdout.match(/^ {2}task-\d{3} /gm)).toHaveLength(20);
+    expect(stdout).not.toContain('more:');
+  });
+
+  it('H2 · --all without --help is a usage error whose fix adds --help', async () => {
+    const result = await runProgram(program, ['step-999', '--all', '--json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.json).toMatchObject({ error: { fix: 'big step-999 --help --all' } });
+  });
+});

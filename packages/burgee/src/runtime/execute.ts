@@ -14,7 +14,7 @@ import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
-import { pageWithoutSchema, showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { allWithoutHelp, pageWithoutSchema, showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -65,7 +65,8 @@ async function dispatch(
   options: ExecuteOptions,
 ): Promise<number> {
   const { globals, command } = parsed;
-  if (globals.help) return showHelp(manifest, command, io, report);
+  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
+  if (globals.all) throw allWithoutHelp(manifest, command);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.page !== undefined) throw pageWithoutSchema(manifest, command, globals.page);
   if (globals.version) return showVersion(manifest, io, report);

@@ -7,6 +7,8 @@ import { commandLine, optionEnd, suggest } from './suggest.js';
 export type Globals = {
   json: boolean;
   help: boolean;
+  /** `--help --all`: every subcommand of a long list. */
+  all: boolean;
   schema: boolean;
   field?: string;
   budget?: string;
@@ -57,6 +59,7 @@ export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedAr
     globals: {
       json: wantsJson(argv, command),
       help: false,
+      all: false,
       schema: false,
       mcp: false,
       version: false,
@@ -150,6 +153,7 @@ function readGlobal(
   const flagOnly: Record<string, keyof Globals> = {
     '--json': 'json',
     '--help': 'help',
+    '--all': 'all',
     '--schema': 'schema',
     '--mcp': 'mcp',
     '--version': 'version',

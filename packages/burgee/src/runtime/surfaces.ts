@@ -16,9 +16,12 @@ import type { Globals } from './parse-argv.js';
 import type { Reporter } from './report.js';
 
 /** `--help`: text for people, data under `--json` (DESIGN H2). */
-export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): number {
-  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
-  else report.text(renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }));
+export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter, all = false): number {
+  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
+  else
+    report.text(
+      renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout'), all }),
+    );
   return 0;
 }
 
@@ -66,6 +69,15 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
+}
+
+/** `--all` belongs to `--help` alone (DESIGN H2). */
+export function allWithoutHelp(manifest: Manifest, command: ManifestCommand): UsageError {
+  const where = [manifest.name, ...command.path].join(' ');
+  return new UsageError('--all lists every command on a help screen and means nothing without --help', {
+    hint: 'add --help, or drop --all',
+    fix: `${where} --help --all`,
+  });
 }
 
 /** `--page` belongs to `--schema` alone (DESIGN S4). */

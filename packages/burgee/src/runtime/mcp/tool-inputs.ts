@@ -32,7 +32,7 @@ export function toParsedArgv(
   if ('refusal' in positionals) return undefined;
   return {
     command,
-    globals: { json: true, help: false, schema: false, mcp: false, version: false, noConfig: false },
+    globals: { json: true, help: false, all: false, schema: false, mcp: false, version: false, noConfig: false },
     flags,
     positionals: positionals.argv,
     passthrough: [],
