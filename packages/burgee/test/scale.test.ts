@@ -115,6 +115,6 @@ describe('a program of 1,000 commands, as a person reads its help', () => {
   it('H2 · --all without --help is a usage error whose fix adds --help', async () => {
     const result = await runProgram(program, ['step-999', '--all', '--json']);
     expect(result.exitCode).toBe(2);
-    expect(result.json).toMatchObject({ error: { fix: 'big step-999 --help --all' } });
+    expect(result.json).toMatchObject({ error: { fix: 'big step-999 --help --all --json' } });
   });
 });

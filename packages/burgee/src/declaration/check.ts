@@ -1,9 +1,10 @@
+import { reservedKeys } from '../manifest/globals.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
 import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
 
-/** Flags burgee owns on every native command (DESIGN D5). */
-export const RESERVED_OPTIONS = ['json', 'help', 'schema', 'mcp', 'version', 'explain'] as const;
+/** Option keys burgee owns on every native command (D5), from the table of global flags. */
+export const RESERVED_OPTIONS: readonly string[] = Object.freeze(reservedKeys({ config: false }));
 
 const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -101,9 +102,7 @@ function checkOptions(options: Readonly<Record<string, OptionSpec>>, where: Wher
     const spec = options[key]!;
     const at = new At(where, 'option', key);
     if (!isCamelCase(key)) problems.push(`${at} is not camelCase; name it like "dryRun" (the flag becomes --dry-run)`);
-    if ((RESERVED_OPTIONS as readonly string[]).includes(key)) {
-      problems.push(`${at} is reserved: burgee provides --${key} on every command; choose another name`);
-    }
+    if (RESERVED_OPTIONS.includes(key)) problems.push(reservedProblem(String(at), key));
     const flag = flagOf(key);
     claim(flags, flag, key, where, problems);
     if (spec.type === 'boolean' && spec.negatable !== false) claim(flags, `no-${flag}`, key, where, problems);
@@ -125,6 +124,10 @@ function claim(flags: Map<string, string>, flag: string, key: string, where: Whe
     problems.push(`${where}: options "${holder}" and "${key}" both use --${flag}; rename one`);
   else flags.set(flag, key);
 }
+
+/** The D5 refusal of a declared option named like one of burgee's own flags. */
+export const reservedProblem = (at: string, key: string): string =>
+  `${at} is reserved: burgee provides --${toKebab(key)} on every command; choose another name`;
 
 const OPTION_TYPES: readonly unknown[] = ['string', 'number', 'boolean'];
 const NUMBER_FIELDS = ['minimum', 'maximum', 'integer'] as const;

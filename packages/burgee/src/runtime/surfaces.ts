@@ -2,13 +2,18 @@ import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/type
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
 import {
-  type FittedSchema,
-  findSchemaCommand,
-  fitManifestSchema,
-  renderSchema,
-  selectSchemaField,
-} from '../projections/schema/index.js';
-import { UsageError } from './errors.js';
+  badBudget,
+  badPage,
+  budgetTooSmall,
+  explainNoOption,
+  noSchemaOfItsOwn,
+  noSuchField,
+  noSuchPage,
+  noVersion,
+  pageOfOneCommand,
+} from '../projections/refusals/index.js';
+import { findSchemaCommand, fitManifestSchema, renderSchema, selectSchemaField } from '../projections/schema/index.js';
+import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
 import { packageVersion } from './package-version.js';
@@ -27,96 +32,54 @@ export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, r
 
 /** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
 export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
-  const budget = wholeNumber('--budget', globals.budget, 'give the budget in characters, e.g. --budget 20000');
-  const page = wholeNumber('--page', globals.page, 'pages count from 1, e.g. --page 2');
-  const where = [manifest.name, ...command.path].join(' ');
+  const budget = wholeNumber(globals.budget, () => refuse(badBudget(globals.budget!), command));
+  const page = wholeNumber(globals.page, () => refuse(badPage(globals.page!), command));
   let document: unknown;
   if (command === manifest.root || !command.runnable) {
+    // The program, or a group drilled into: the document of every command below it, fitted (S4).
     const fitted = fitManifestSchema(manifest, {
       ...(budget === undefined ? {} : { budget }),
       ...(page === undefined ? {} : { page }),
       group: command.path,
     });
-    if (!fitted.ok) throw schemaRefusal(fitted, where, budget ?? manifest.schemaBudget);
-    document = fitted.document;
-    if (command !== manifest.root && (fitted.document.commands.length === 0 || command.hidden)) document = undefined;
-  } else {
-    if (page !== undefined) {
-      throw new UsageError('--page pages the document of a program or group, not one command', {
-        hint: 'one command is always printed whole',
-        fix: `${where} --schema`,
-      });
+    if (!fitted.ok) {
+      throw refuse(
+        fitted.reason === 'page'
+          ? noSuchPage(manifest, command, fitted.pages)
+          : budgetTooSmall(manifest, command, budget ?? manifest.schemaBudget, fitted.minimum),
+        command,
+      );
     }
+    const empty = command !== manifest.root && fitted.document.commands.length === 0;
+    document = empty ? undefined : fitted.document;
+  } else {
+    if (page !== undefined) throw refuse(pageOfOneCommand(manifest, command), command);
     document = findSchemaCommand(manifest, command.path);
   }
-  if (document === undefined) {
-    throw new UsageError(`${where} has no schema of its own`, {
-      hint: `${manifest.name} --schema lists every command`,
-    });
-  }
+  if (document === undefined) throw refuse(noSchemaOfItsOwn(manifest, command), command);
   if (globals.field === undefined) {
     report.document(renderSchema(document));
     return 0;
   }
   const picked = selectSchemaField(document, globals.field);
   if (!picked.ok) {
-    throw new UsageError(`--field ${globals.field}: no field "${picked.at}"`, {
-      hint:
-        picked.available.length === 0
-          ? 'there is nothing below this value'
-          : `fields there: ${picked.available.join(', ')}`,
-    });
+    throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
 }
 
-/** `--all` belongs to `--help` alone (DESIGN H2). */
-export function allWithoutHelp(manifest: Manifest, command: ManifestCommand): UsageError {
-  const where = [manifest.name, ...command.path].join(' ');
-  return new UsageError('--all lists every command on a help screen and means nothing without --help', {
-    hint: 'add --help, or drop --all',
-    fix: `${where} --help --all`,
-  });
-}
-
-/** `--page` belongs to `--schema` alone (DESIGN S4). */
-export function pageWithoutSchema(manifest: Manifest, command: ManifestCommand, page: string): UsageError {
-  const where = [manifest.name, ...command.path].join(' ');
-  return new UsageError('--page pages the --schema document and means nothing without it', {
-    hint: 'add --schema, or drop --page',
-    fix: `${where} --schema --page ${page}`,
-  });
-}
-
-function wholeNumber(flag: string, text: string | undefined, hint: string): number | undefined {
+function wholeNumber(text: string | undefined, refusal: () => Error): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new UsageError(`${flag} expects a positive whole number, got ${JSON.stringify(text)}`, { hint });
+  if (!Number.isInteger(value) || value <= 0) throw refusal();
   return value;
-}
-
-function schemaRefusal(fitted: Exclude<FittedSchema, { ok: true }>, where: string, budget: number): UsageError {
-  if (fitted.reason === 'page') {
-    return new UsageError(`${where} --schema has ${fitted.pages === 1 ? '1 page' : `${fitted.pages} pages`}`, {
-      hint: fitted.pages === 1 ? 'the whole document fits on one page' : `ask for a page from 1 to ${fitted.pages}`,
-      fix: `${where} --schema --page ${fitted.pages}`,
-    });
-  }
-  return new UsageError(`a budget of ${budget} characters cannot hold even one entry of ${where} --schema`, {
-    hint: `the smallest page takes ${fitted.minimum} characters`,
-    fix: `${where} --schema --budget ${fitted.minimum}`,
-  });
 }
 
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
 export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
   const version = manifest.version ?? packageVersion(io.entry);
-  if (version === undefined)
-    throw new UsageError(`${manifest.name} declares no version`, {
-      hint: 'declare version in defineProgram, or ship a package.json beside the program',
-    });
+  if (version === undefined) throw refuse(noVersion(manifest));
   if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
   else report.text(version);
   return 0;
@@ -133,10 +96,7 @@ export function showExplain(
   const wanted = name.replace(/^--/, '');
   const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
   if (option === undefined) {
-    const names = command.options.filter((o) => !o.hidden).map((o) => o.flag.slice(2));
-    throw new UsageError(`--explain: ${[manifest.name, ...command.path].join(' ')} has no option "${wanted}"`, {
-      hint: names.length === 0 ? 'this command has no options' : `its options: ${names.join(', ')}`,
-    });
+    throw refuse(explainNoOption(manifest, command, wanted), command);
   }
   const candidates = layers.get(option) ?? [];
   const won = winner(candidates);
