@@ -149,11 +149,16 @@ async function invoke(
           { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
           start,
         );
-    return await (io.stalled === undefined ? running : Promise.race([running, io.stalled]));
+    if (io.stalled === undefined) return await running;
+    // One more turn of the event loop before the result counts: a rejection the handler left
+    // unhandled is reported only after the microtasks drain, and it fails the command (E10).
+    return await Promise.race([Promise.resolve(running).then(afterOneTurn), io.stalled]);
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   }
 }
+
+const afterOneTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
 
 /** Marks what the handler threw, so burgee adds its usage block only to its own refusals. */
 class HandlerThrow {
