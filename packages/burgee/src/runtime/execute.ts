@@ -87,7 +87,7 @@ async function dispatch(
     return ExitCode.OK;
   }
   if (!command.runnable) throw missingCommand(manifest, command);
-  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
+  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
   if (globals.explain !== undefined) {
     return showExplain(
       manifest,
