@@ -10,6 +10,6 @@ describe('what a TypeScript user gets', () => {
     const result = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
-    // A whole tsc run: on a machine shared with other builds it can take a minute of wall time.
+    // A whole compiler run over a project: tens of seconds when the machine is shared.
   }, 180_000);
 });
