@@ -1,10 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { notARegularFile, unknownConfigKey } from '../projections/refusals/index.js';
 import { ConfigError } from './errors.js';
 import { jsonErrorOffset, lineColumn } from './json-position.js';
 import type { Globals } from './parse-argv.js';
-import { suggest } from './suggest.js';
 
 /** A config file that was found and parsed. */
 export type LoadedConfig = { path: string; values: Record<string, unknown> };
@@ -18,7 +18,7 @@ export function configCandidates(
 ): { path: string; explicit: boolean }[] {
   if (!manifest.config || globals.noConfig) return [];
   const at = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
-  if (globals.configPath !== undefined) return [{ path: at(globals.configPath), explicit: true }];
+  if (globals.config !== undefined) return [{ path: at(globals.config), explicit: true }];
   const variable = manifest.envPrefix === undefined ? undefined : env[`${manifest.envPrefix}_CONFIG`];
   if (variable !== undefined && variable !== '') return [{ path: at(variable), explicit: true }];
   const home = env.HOME;
@@ -63,9 +63,8 @@ function readRegularFile(path: string, explicit: boolean): string | undefined {
   }
   try {
     if (!fstatSync(fd).isFile()) {
-      throw new ConfigError(`config file ${path} is not a regular file`, {
-        hint: 'a config file must be a plain JSON file; a FIFO, socket, device or folder is never read',
-      });
+      const refusal = notARegularFile(path);
+      throw new ConfigError(refusal.message, refusal);
     }
     return readFileSync(fd, 'utf8');
   } finally {
@@ -112,23 +111,16 @@ function checkConfigKeys(manifest: Manifest, path: string, values: Record<string
   const check = (section: Record<string, unknown>, where: string) => {
     for (const [key, value] of Object.entries(section)) {
       if (key.startsWith('$') || options.has(key)) continue;
-      if (!commands.has(key)) throw unknownKey(path, `${where}${key}`, key, [...options, ...commands]);
+      if (!commands.has(key)) {
+        const refusal = unknownConfigKey(path, `${where}${key}`, key, [...options, ...commands]);
+        throw new ConfigError(refusal.message, refusal);
+      }
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         check(value as Record<string, unknown>, `${where}${key}.`);
       }
     }
   };
   check(values, '');
-}
-
-function unknownKey(path: string, at: string, key: string, known: readonly string[]): ConfigError {
-  const close = suggest(key, known);
-  return new ConfigError(`config file ${path} has an unknown key "${at}"`, {
-    hint:
-      close.length > 0
-        ? `did you mean ${close.map((c) => `"${c}"`).join(' or ')}?`
-        : 'keys are option names (camelCase) and command names, whose sections hold their options',
-  });
 }
 
 /** The config values that apply to a command: top-level keys, overridden by its own section (`"deploy": {…}`). */
