@@ -14,10 +14,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let runs = 0;
 
 /** Runs `node <script> ...args` with the recorder preloaded; returns the exit code and every loaded URL. */
-async function loadsOf(script: string, args: readonly string[]): Promise<{ code: number | null; urls: string[] }> {
+async function loadsOf(
+  script: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<{ code: number | null; urls: string[] }> {
   const file = join(scratch, `loads-${++runs}.txt`);
   const env = { NODE_OPTIONS: `--import ${recorder}`, RECORD_LOADS_FILE: file };
-  const result = await runCli(script, args, { env });
+  const result = await runCli(script, args, cwd === undefined ? { env } : { env, cwd });
   if (result.stderr.includes('record-loads')) throw new Error(result.stderr);
   return { code: result.code, urls: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))] };
 }
@@ -111,7 +115,8 @@ describe('N1 · A6 · H5 · prompts and progress load only when something is dra
     ['prompted options given as flags', ['rollback', '--service', 'api', '--reason', 'x', '--json'], 0],
     ['progress reported to a pipe', ['db', 'backup', '--tables', '2', '--pace', '1'], 0],
   ])('N1 · %s: neither caique nor a drawing library is loaded', async (_, args, exit) => {
-    const { code, urls } = await loadsOf(example('ship'), args);
+    // In a scratch folder: rollback appends to ./.ship-rollbacks.log.
+    const { code, urls } = await loadsOf(example('ship'), args, scratch);
     expect(code).toBe(exit);
     expect(urls).toContain(`${examples}ship/cli.mjs`);
     expect(offenders(urls)).toEqual([]);
