@@ -64,7 +64,7 @@ export function parseConfig(path: string, text: string): Record<string, unknown>
 }
 
 /** Turns the parser's message into a line and column; Node 20 reports only a character position. */
-function locate(text: string, message: string): { line: number; column: number } {
+export function locate(text: string, message: string): { line: number; column: number } {
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn !== null) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
   const position = /position (\d+)/.exec(message);

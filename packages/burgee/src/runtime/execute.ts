@@ -15,6 +15,8 @@ import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { declaredCompleter } from './synthesised/completer.js';
+import { type CompleterResolver, findSynthesised } from './synthesised/table.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -38,6 +40,8 @@ export type ExecuteOptions = {
    * its whole run), so the handler needs no capture of its own.
    */
   captured?: boolean | undefined;
+  /** Where `__complete` finds `complete` functions; by default, in the program's declarations (C2). */
+  completer?: CompleterResolver | undefined;
 };
 
 /** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
@@ -46,6 +50,18 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   let parsed = options.parsed;
   const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
   try {
+    const synthesised = parsed === undefined ? findSynthesised(manifest, io.argv) : undefined;
+    if (synthesised !== undefined) {
+      return await synthesised.command.run({
+        program,
+        manifest,
+        io,
+        report,
+        words: synthesised.words,
+        completer: options.completer ?? declaredCompleter(program, manifest),
+        rerun: (argv) => execute(program, { ...io, argv }, options),
+      });
+    }
     parsed ??= parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
