@@ -34,7 +34,11 @@ describe('C1 · the generated scripts, reviewed as golden files', () => {
     expect(result.exitCode).toBe(2);
     expect(result.json).toMatchObject({
       ok: false,
-      error: { code: 2, message: 'tool completion does not know the shell "tcsh"', hint: 'choose one of: bash, zsh, fish, pwsh' },
+      error: {
+        code: 2,
+        message: 'tool completion does not know the shell "tcsh"',
+        hint: 'choose one of: bash, zsh, fish, pwsh',
+      },
     });
     const typo = await runProgram(program, ['completion', 'fihs']);
     expect(typo.stderr).toContain('fix: tool completion fish');
