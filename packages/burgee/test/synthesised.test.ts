@@ -29,6 +29,24 @@ describe('K3 · synthesised commands stay out of the manifest', () => {
   });
 });
 
+describe('K3 · help lists them', () => {
+  it("K3 · the root help lists help, completion and mcp after the program's commands; never __complete", async () => {
+    const { stdout } = await runProgram(program, ['--help']);
+    const rows = stdout
+      .split('\n')
+      .filter((row) => /^ {2}\S/.test(row))
+      .map((row) => row.trim().split(/\s+/)[0]);
+    expect(rows).toEqual(['deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp', '-h,']);
+    expect(stdout).not.toContain('__complete');
+  });
+
+  it('K3 · help mcp prints the usage of the synthesised command', async () => {
+    const { stdout, exitCode } = await runProgram(program, ['help', 'mcp']);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain('Usage: tool mcp <config|install> <client>');
+  });
+});
+
 describe('K3 · help [command…]', () => {
   it.each([[['deploy']], [['config', 'get']], [[]], [['config']]])('K3 · help %j equals --help', async (path) => {
     const viaHelp = await runProgram(program, ['help', ...path]);

@@ -1,6 +1,7 @@
 import type { Command, Program } from '../declaration/types.js';
 import { buildManifest } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
@@ -17,7 +18,7 @@ import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
 import { declaredCompleter } from './synthesised/completer.js';
-import { type CompleterResolver, findSynthesised } from './synthesised/table.js';
+import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -51,9 +52,9 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   let parsed = options.parsed;
   const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
   try {
-    const synthesised = parsed === undefined ? findSynthesised(manifest, io.argv) : undefined;
+    const synthesised = parsed === undefined ? findSynthesised(manifest.root, io.argv) : undefined;
     if (synthesised !== undefined) {
-      return await synthesised.command.run({
+      return await SYNTHESISED_RUNS[synthesised.row.name]({
         program,
         manifest,
         io,

@@ -1,4 +1,6 @@
+import { type GlobalFlag, globalFlag, programGlobals } from '../../manifest/globals.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { listedAt } from '../help/global-options.js';
 
 /** A flag that takes a value, and where its candidates come from. */
 export type ValueFlag = {
@@ -46,9 +48,15 @@ function toNode(manifest: Manifest, command: ManifestCommand, extra: readonly st
     ...extra.filter((name) => !own.has(name)),
   ];
   const flags = options.flatMap(optionSpellings);
-  for (const global of globalFlags(manifest, command)) if (!flags.includes(global)) flags.push(global);
   const values = options.filter((o) => o.type !== 'boolean').map(toValueFlag);
-  if (manifest.config) values.push({ spellings: ['--config'], dynamic: false });
+  // burgee's own flags, as help lists them there; a declared option of the same spelling wins.
+  for (const row of globalRows(manifest, command)) {
+    const spellings = [globalFlag(row), ...(row.short === undefined ? [] : [`-${row.short}`])].filter(
+      (spelling) => !flags.includes(spelling),
+    );
+    flags.push(...spellings);
+    if (row.value !== undefined && spellings.length > 0) values.push(globalValue(row, spellings, options));
+  }
   return { path: command.path.join(' '), commands, flags, values };
 }
 
@@ -68,13 +76,14 @@ function toValueFlag(option: ManifestOption): ValueFlag {
   return value;
 }
 
-/** The global flags worth offering after this command (the ones that do something there). */
-function globalFlags(manifest: Manifest, command: ManifestCommand): string[] {
-  const flags = ['--json', '--help'];
-  if (command.path.length === 0) flags.push('--schema', '--mcp');
-  if (command.runnable && command.path.length > 0) flags.push('--schema');
-  if (manifest.config) flags.push('--config', '--no-config');
-  return flags;
+/** The global rows help lists on this command (`--json`, `--help` everywhere), from the one table. */
+const globalRows = (manifest: Manifest, command: ManifestCommand): GlobalFlag[] =>
+  programGlobals(manifest).filter((row) => row.help !== undefined && listedAt(row, command));
+
+/** A global flag's value: `--explain` names one of the command's options; anything else is a path. */
+function globalValue(row: GlobalFlag, spellings: string[], options: readonly ManifestOption[]): ValueFlag {
+  if (row.name !== 'explain') return { spellings, dynamic: false };
+  return { spellings, dynamic: false, choices: options.map((o) => o.flag.slice(2)) };
 }
 
 /** One arm of the walk every script makes over the words typed so far. */

@@ -9,8 +9,9 @@ import {
 } from '../../projections/client-config/index.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { renderData } from '../../projections/human/index.js';
+import { notAServerUrl } from '../../projections/refusals/index.js';
 import { installEntry } from '../client-config/config-file.js';
-import { BurgeeError, UsageError } from '../errors.js';
+import { BurgeeError, refuse } from '../errors.js';
 import { type McpRequest, readMcpWords } from './mcp-words.js';
 import type { SynthesisedCall } from './table.js';
 
@@ -68,11 +69,7 @@ function target(call: SynthesisedCall, request: McpRequest): ServerTarget {
     } catch {
       url = new URL('invalid:');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new UsageError(`--http expects the server's URL, got ${JSON.stringify(request.http)}`, {
-        hint: `give the address the server prints when it starts, e.g. --http http://127.0.0.1:8080/mcp`,
-      });
-    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(notAServerUrl(request.http));
     const tokenVariable =
       request.tokenEnv ?? (manifest.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${manifest.envPrefix}_MCP_TOKEN`);
     return { kind: 'http', url: url.href, tokenVariable };

@@ -1,8 +1,9 @@
 import { findCommand } from '../../manifest/build.js';
+import { visibleSynthesised } from '../../manifest/synthesised.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
-import { UsageError } from '../errors.js';
-import { commandLine, suggest } from '../suggest.js';
-import { type SynthesisedCall, visibleSynthesised } from './table.js';
+import { notOneOf, oneTooMany } from '../../projections/refusals/index.js';
+import { refuse } from '../errors.js';
+import type { SynthesisedCall } from './table.js';
 
 /** The generators are loaded only when a completion is asked for (N1). */
 const scripts = () => import('../../projections/completions/render-completion.js');
@@ -12,22 +13,14 @@ export async function runCompletion(call: SynthesisedCall): Promise<number> {
   const { manifest, report } = call;
   const { isShell, renderCompletion, SHELLS } = await scripts();
   const [shell, extra] = call.words.filter((word) => word !== '--json');
-  if (!isShell(shell) || extra !== undefined) {
-    const near = shell === undefined ? [] : suggest(shell, SHELLS);
-    const details: { hint: string; fix?: string } = { hint: `choose one of: ${SHELLS.join(', ')}` };
-    if (near.length === 1) details.fix = commandLine([manifest.name, 'completion', near[0]!]);
-    const problem =
-      shell === undefined
-        ? 'needs a shell'
-        : isShell(shell)
-          ? `takes one shell, got also ${JSON.stringify(extra)}`
-          : `does not know the shell ${JSON.stringify(shell)}`;
-    throw new UsageError(`${manifest.name} completion ${problem}`, details);
-  }
+  const where = `${manifest.name} completion`;
+  if (!isShell(shell))
+    throw refuse(notOneOf(where, 'shell', shell, SHELLS, [manifest.name, 'completion', ...call.words]));
+  if (extra !== undefined) throw refuse(oneTooMany(where, 'shell', extra, `${where} <${SHELLS.join('|')}>`));
   const script = renderCompletion(
     manifest,
     shell,
-    visibleSynthesised(manifest).map((c) => c.name),
+    visibleSynthesised(manifest.root).map((c) => c.name),
   );
   if (report.json) report.envelope(toSuccessEnvelope({ shell, script }, {}));
   else call.io.stdout.write(script);
@@ -42,7 +35,7 @@ export async function runComplete(call: SynthesisedCall): Promise<number> {
   const { manifest, io } = call;
   try {
     const { toCandidates, toCompletionTable } = await scripts();
-    const extra = visibleSynthesised(manifest).map((c) => c.name);
+    const extra = visibleSynthesised(manifest.root).map((c) => c.name);
     const found = toCandidates(toCompletionTable(manifest, extra), call.words);
     let words: readonly string[] = [];
     if (found.kind === 'words') words = found.words;

@@ -1,4 +1,5 @@
 import type { CompleteRequest, Program } from '../../declaration/types.js';
+import type { SynthesisedName } from '../../manifest/synthesised.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Io } from '../io.js';
 import type { Reporter } from '../report.js';
@@ -28,73 +29,13 @@ export type SynthesisedCall = {
   rerun: (argv: readonly string[]) => Promise<number>;
 };
 
-/** A command burgee adds to every program; never part of its manifest, `--schema` or tool list (K3). */
-export type SynthesisedCommand = {
-  name: string;
-  usage: string;
-  summary: string;
-  /** Hidden commands are for the generated scripts, not for people: left out of help and completions. */
-  hidden: boolean;
-  /** Small and bundled with the runtime; what is heavy (scripts, TOML) each loads with `import()` (N1). */
-  run: (call: SynthesisedCall) => Promise<number>;
-};
-
-/** The synthesised commands, in the order help lists them (K3, C1, C2, K1). */
-export const SYNTHESISED: readonly SynthesisedCommand[] = [
-  {
-    name: 'help',
-    usage: 'help [command...]',
-    summary: 'show help for a command',
-    hidden: false,
-    run: (call) => runHelp(call),
-  },
-  {
-    name: 'completion',
-    usage: 'completion <bash|zsh|fish|pwsh>',
-    summary: 'print a shell completion script',
-    hidden: false,
-    run: (call) => runCompletion(call),
-  },
-  {
-    name: 'mcp',
-    usage: 'mcp <config|install> <client>',
-    summary: "register this program with an agent's MCP client",
-    hidden: false,
-    run: (call) => runMcp(call),
-  },
-  {
-    name: '__complete',
-    usage: '__complete <word...>',
-    summary: 'print completion candidates (called by the completion scripts)',
-    hidden: true,
-    run: (call) => runComplete(call),
-  },
-];
-
 /**
- * The synthesised command an argv names, if any: the first word that is not a flag, with only
- * `--json` before it. A program that declares a command of the same name keeps its own, and a
- * one-command program that takes positionals reads every word as its own (K3).
+ * What runs each row of the synthesised table. Small, and bundled with the runtime; what is heavy
+ * (the script generators, the TOML library) each loads with `import()` on first use (N1).
  */
-export function findSynthesised(
-  manifest: Manifest,
-  argv: readonly string[],
-): { command: SynthesisedCommand; words: string[] } | undefined {
-  const index = argv.findIndex((word) => word !== '--json');
-  const name = argv[index];
-  if (name === undefined || name.startsWith('-')) return undefined;
-  const command = SYNTHESISED.find((c) => c.name === name);
-  if (command === undefined || !offers(manifest, name)) return undefined;
-  return { command, words: [...argv.slice(0, index), ...argv.slice(index + 1)] };
-}
-
-/** True when `name` is free for burgee to synthesise in this program. */
-export function offers(manifest: Manifest, name: string): boolean {
-  const root = manifest.root;
-  if (root.commands.some((c) => c.name === name)) return false;
-  return root.commands.length > 0 || root.arguments.length === 0;
-}
-
-/** The synthesised commands a person may see in this program: help and completions list these. */
-export const visibleSynthesised = (manifest: Manifest): SynthesisedCommand[] =>
-  SYNTHESISED.filter((c) => !c.hidden && offers(manifest, c.name));
+export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) => Promise<number>> = {
+  help: runHelp,
+  completion: runCompletion,
+  mcp: runMcp,
+  __complete: runComplete,
+};

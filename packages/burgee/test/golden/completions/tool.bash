@@ -19,10 +19,15 @@ _tool() {
       "deploy:-c") value=$word ;;
       "deploy:--region") value=$word ;;
       "deploy:--broken") value=$word ;;
+      "deploy:--explain") value=$word ;;
       "config:get") cmdpath="config get" ;;
       "config:set") cmdpath="config set" ;;
       "config get:--scope") value=$word ;;
+      "config get:--explain") value=$word ;;
+      "config set:--explain") value=$word ;;
+      "drop:--explain") value=$word ;;
       "lazy:--flavour") value=$word ;;
+      "lazy:--explain") value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -31,19 +36,24 @@ _tool() {
       "deploy:--channel"|"deploy:-c") words=(stable beta nightly) ;;
       "deploy:--region") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       "deploy:--broken") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "deploy:--explain") words=(target channel region broken verify) ;;
       "config get:--scope") words=(local global) ;;
+      "config get:--explain") words=(scope) ;;
+      "config set:--explain") words=() ;;
+      "drop:--explain") words=() ;;
       "lazy:--flavour") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "lazy:--explain") words=(flavour) ;;
       *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
     esac
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
-      "") words=(--json --help --schema --mcp) ;;
-      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --json --help --schema) ;;
-      "config") words=(--json --help) ;;
-      "config get") words=(--scope --json --help --schema) ;;
-      "config set") words=(--json --help --schema) ;;
-      "drop") words=(--json --help --schema) ;;
-      "lazy") words=(--flavour --json --help --schema) ;;
+      "") words=(--json --schema --mcp --version --help -h) ;;
+      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      "config") words=(--json --help -h) ;;
+      "config get") words=(--scope --json --explain --help -h) ;;
+      "config set") words=(--json --explain --help -h) ;;
+      "drop") words=(--json --explain --help -h) ;;
+      "lazy") words=(--flavour --json --explain --help -h) ;;
     esac
   else
     case "$cmdpath" in

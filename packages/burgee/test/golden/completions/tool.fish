@@ -29,13 +29,23 @@ function __tool_candidates
         set value $word
       case deploy:--broken
         set value $word
+      case deploy:--explain
+        set value $word
       case config:get
         set cmdpath 'config get'
       case config:set
         set cmdpath 'config set'
       case 'config get:--scope'
         set value $word
+      case 'config get:--explain'
+        set value $word
+      case 'config set:--explain'
+        set value $word
+      case drop:--explain
+        set value $word
       case lazy:--flavour
+        set value $word
+      case lazy:--explain
         set value $word
     end
   end
@@ -49,10 +59,20 @@ function __tool_candidates
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       case deploy:--broken
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      case deploy:--explain
+        printf '%s\n' target channel region broken verify; return
       case 'config get:--scope'
         printf '%s\n' local global; return
+      case 'config get:--explain'
+        printf '%s\n' scope; return
+      case 'config set:--explain'
+        printf '%s\n' ; return
+      case drop:--explain
+        printf '%s\n' ; return
       case lazy:--flavour
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      case lazy:--explain
+        printf '%s\n' flavour; return
     end
     __fish_complete_path (commandline -ct); return
   end
@@ -60,19 +80,19 @@ function __tool_candidates
     case '-*'
       switch "$cmdpath"
         case ''
-          printf '%s\n' --json --help --schema --mcp
+          printf '%s\n' --json --schema --mcp --version --help -h
         case deploy
-          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --json --help --schema
+          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --json --explain --help -h
         case config
-          printf '%s\n' --json --help
+          printf '%s\n' --json --help -h
         case 'config get'
-          printf '%s\n' --scope --json --help --schema
+          printf '%s\n' --scope --json --explain --help -h
         case 'config set'
-          printf '%s\n' --json --help --schema
+          printf '%s\n' --json --explain --help -h
         case drop
-          printf '%s\n' --json --help --schema
+          printf '%s\n' --json --explain --help -h
         case lazy
-          printf '%s\n' --flavour --json --help --schema
+          printf '%s\n' --flavour --json --explain --help -h
       end
     case '*'
       switch "$cmdpath"

@@ -22,10 +22,15 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('deploy:-c') } { $value = $word }
       { $_ -in @('deploy:--region') } { $value = $word }
       { $_ -in @('deploy:--broken') } { $value = $word }
+      { $_ -in @('deploy:--explain') } { $value = $word }
       { $_ -in @('config:get') } { $cmdpath = 'config get' }
       { $_ -in @('config:set') } { $cmdpath = 'config set' }
       { $_ -in @('config get:--scope') } { $value = $word }
+      { $_ -in @('config get:--explain') } { $value = $word }
+      { $_ -in @('config set:--explain') } { $value = $word }
+      { $_ -in @('drop:--explain') } { $value = $word }
       { $_ -in @('lazy:--flavour') } { $value = $word }
+      { $_ -in @('lazy:--explain') } { $value = $word }
     }
   }
   if ($value -ne '') {
@@ -34,19 +39,24 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('deploy:--channel', 'deploy:-c') } { $candidates = @('stable', 'beta', 'nightly') }
       { $_ -in @('deploy:--region') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -in @('deploy:--broken') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -in @('deploy:--explain') } { $candidates = @('target', 'channel', 'region', 'broken', 'verify') }
       { $_ -in @('config get:--scope') } { $candidates = @('local', 'global') }
+      { $_ -in @('config get:--explain') } { $candidates = @('scope') }
+      { $_ -in @('config set:--explain') } { $candidates = @() }
+      { $_ -in @('drop:--explain') } { $candidates = @() }
       { $_ -in @('lazy:--flavour') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -in @('lazy:--explain') } { $candidates = @('flavour') }
       default { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
     }
   } elseif ($wordToComplete.StartsWith('-')) {
     switch ($cmdpath) {
-      { $_ -in @('') } { $candidates = @('--json', '--help', '--schema', '--mcp') }
-      { $_ -in @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--json', '--help', '--schema') }
-      { $_ -in @('config') } { $candidates = @('--json', '--help') }
-      { $_ -in @('config get') } { $candidates = @('--scope', '--json', '--help', '--schema') }
-      { $_ -in @('config set') } { $candidates = @('--json', '--help', '--schema') }
-      { $_ -in @('drop') } { $candidates = @('--json', '--help', '--schema') }
-      { $_ -in @('lazy') } { $candidates = @('--flavour', '--json', '--help', '--schema') }
+      { $_ -in @('') } { $candidates = @('--json', '--schema', '--mcp', '--version', '--help', '-h') }
+      { $_ -in @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--json', '--explain', '--help', '-h') }
+      { $_ -in @('config') } { $candidates = @('--json', '--help', '-h') }
+      { $_ -in @('config get') } { $candidates = @('--scope', '--json', '--explain', '--help', '-h') }
+      { $_ -in @('config set') } { $candidates = @('--json', '--explain', '--help', '-h') }
+      { $_ -in @('drop') } { $candidates = @('--json', '--explain', '--help', '-h') }
+      { $_ -in @('lazy') } { $candidates = @('--flavour', '--json', '--explain', '--help', '-h') }
     }
   } else {
     switch ($cmdpath) {

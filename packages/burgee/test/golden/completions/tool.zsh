@@ -19,10 +19,15 @@ _tool() {
       ("deploy:-c") value=$word ;;
       ("deploy:--region") value=$word ;;
       ("deploy:--broken") value=$word ;;
+      ("deploy:--explain") value=$word ;;
       ("config:get") cmdpath="config get" ;;
       ("config:set") cmdpath="config set" ;;
       ("config get:--scope") value=$word ;;
+      ("config get:--explain") value=$word ;;
+      ("config set:--explain") value=$word ;;
+      ("drop:--explain") value=$word ;;
       ("lazy:--flavour") value=$word ;;
+      ("lazy:--explain") value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -31,19 +36,24 @@ _tool() {
       ("deploy:--channel"|"deploy:-c") candidates=(stable beta nightly) ;;
       ("deploy:--region") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ("deploy:--broken") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("deploy:--explain") candidates=(target channel region broken verify) ;;
       ("config get:--scope") candidates=(local global) ;;
+      ("config get:--explain") candidates=(scope) ;;
+      ("config set:--explain") candidates=() ;;
+      ("drop:--explain") candidates=() ;;
       ("lazy:--flavour") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("lazy:--explain") candidates=(flavour) ;;
       (*) _files; return ;;
     esac
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
-      ("") candidates=(--json --help --schema --mcp) ;;
-      ("deploy") candidates=(--target --channel -c --region --broken --verify --no-verify --json --help --schema) ;;
-      ("config") candidates=(--json --help) ;;
-      ("config get") candidates=(--scope --json --help --schema) ;;
-      ("config set") candidates=(--json --help --schema) ;;
-      ("drop") candidates=(--json --help --schema) ;;
-      ("lazy") candidates=(--flavour --json --help --schema) ;;
+      ("") candidates=(--json --schema --mcp --version --help -h) ;;
+      ("deploy") candidates=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      ("config") candidates=(--json --help -h) ;;
+      ("config get") candidates=(--scope --json --explain --help -h) ;;
+      ("config set") candidates=(--json --explain --help -h) ;;
+      ("drop") candidates=(--json --explain --help -h) ;;
+      ("lazy") candidates=(--flavour --json --explain --help -h) ;;
     esac
   else
     case "$cmdpath" in
