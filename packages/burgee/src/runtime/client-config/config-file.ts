@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ClientConfig } from '../../projections/client-config/index.js';
-import { locate } from '../config-file.js';
+import { jsonErrorOffset, lineColumn } from '../json-position.js';
 import { ConfigError } from '../errors.js';
 
 type Document = Record<string, unknown>;
@@ -87,7 +87,7 @@ async function parseDocument(config: ClientConfig, raw: string): Promise<Documen
 function position(text: string, error: unknown): { line: number; column: number } {
   const { line, column } = error as { line?: unknown; column?: unknown };
   if (typeof line === 'number' && typeof column === 'number') return { line, column };
-  return locate(text, (error as Error).message);
+  return lineColumn(text, jsonErrorOffset(text) ?? text.length);
 }
 
 async function serialise(config: ClientConfig, document: Document): Promise<string> {
