@@ -2,8 +2,8 @@ import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ClientConfig } from '../../projections/client-config/index.js';
-import { jsonErrorOffset, lineColumn } from '../json-position.js';
 import { ConfigError } from '../errors.js';
+import { jsonErrorOffset, lineColumn } from '../json-position.js';
 
 type Document = Record<string, unknown>;
 
