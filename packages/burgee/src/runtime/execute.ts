@@ -11,6 +11,7 @@ import { BurgeeError, UsageError } from './errors.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
+import { serveFromCommandLine, servesMcp } from './mcp/serve-entry.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
@@ -68,24 +69,7 @@ async function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (globals.mcp) {
-    if (command !== manifest.root) {
-      throw new UsageError('--mcp serves the whole program, not one command', {
-        hint: 'every runnable command becomes a tool of the one server',
-        fix: `${manifest.name} --mcp`,
-      });
-    }
-    if (io.ownsProcess !== true) {
-      throw new UsageError("--mcp serves over this process's own stdin and stdout", {
-        hint: 'in tests, connect a client in memory with connectMcp(program) from burgee/testing',
-      });
-    }
-    // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
-    const { serveMcp } = await import('./mcp/serve.js');
-    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
-    await serving.closed;
-    return ExitCode.OK;
-  }
+  if (servesMcp(globals)) return serveFromCommandLine(program, manifest, command, globals, io);
   if (!command.runnable) throw missingCommand(manifest, command);
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
   if (globals.explain !== undefined) {

@@ -25,6 +25,8 @@ export interface Io {
   readonly ownsProcess?: boolean | undefined;
   /** Rejects when the handler can no longer finish (the event loop drained around it). */
   readonly stalled?: Promise<never> | undefined;
+  /** Takes SIGINT back from the run, for a server that stops gracefully (exit 0) instead of dying of it. */
+  readonly releaseInterrupt?: (() => void) | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;
 }

@@ -15,6 +15,11 @@ export type Globals = {
   explain?: string;
   configPath?: string;
   noConfig: boolean;
+  /** `--http`, `--token`, `--allow-origin` (repeatable), `--max-body`: MCP over HTTP, valid with `--mcp` only. */
+  http?: string;
+  token?: string;
+  allowOrigin?: string[];
+  maxBody?: string;
 };
 
 /** A flag as typed: booleans already decided, everything else still text. */
@@ -46,7 +51,15 @@ export function wantsJson(argv: readonly string[], command?: ManifestCommand): b
   });
 }
 
-const VALUE_GLOBALS = ['--field', '--budget', '--explain'] as const;
+const VALUE_GLOBALS = [
+  '--field',
+  '--budget',
+  '--explain',
+  '--http',
+  '--token',
+  '--allow-origin',
+  '--max-body',
+] as const;
 
 /** Splits argv into the command it names, global flags, the command's flags and positionals (DESIGN P4). */
 export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedArgv {
@@ -162,15 +175,24 @@ function readGlobal(
     g.noConfig = true;
     return i;
   }
-  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath'> = {
+  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath' | 'http' | 'token' | 'maxBody'> = {
     '--field': 'field',
     '--budget': 'budget',
     '--explain': 'explain',
+    '--http': 'http',
+    '--token': 'token',
+    '--max-body': 'maxBody',
   };
   if (manifest.config) valued['--config'] = 'configPath';
   if (name === '--format' || name === '--output') {
     const [value, next] = takeValue();
     if (value === 'json') return next;
+  }
+  if (name === '--allow-origin') {
+    const [value, next] = takeValue();
+    if (value === undefined) throw new UsageError(`${name} needs a value`, { hint: `write ${name} <origin>` });
+    g.allowOrigin = [...(g.allowOrigin ?? []), value];
+    return next;
   }
   const target = valued[name];
   if (target === undefined) {

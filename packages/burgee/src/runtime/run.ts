@@ -48,7 +48,12 @@ export async function run(target: Program | Command): Promise<never> {
     process.kill(process.pid, 'SIGINT');
   };
   process.on('SIGINT', onSigint);
-  const io = { ...processIo(), signal: controller.signal, stalled: whenStalled() };
+  const io = {
+    ...processIo(),
+    signal: controller.signal,
+    stalled: whenStalled(),
+    releaseInterrupt: () => process.off('SIGINT', onSigint),
+  };
   let code: number;
   try {
     code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
