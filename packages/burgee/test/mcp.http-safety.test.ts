@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { program as deploy } from '../../../examples/deploy/cli.mjs';
+import { runProgram } from '../src/testing/index.js';
 import { example, runCli } from './support/cli.js';
 import { type HttpServer, spawnHttp } from './support/http.js';
 import { faults } from './support/mcp.js';
@@ -144,6 +146,33 @@ describe('M7 · the body limit', () => {
       expect(response.status).toBeLessThan(500);
     } finally {
       await roomy.stop();
+    }
+  });
+});
+
+describe('M7 · the flags are rows of the global table', () => {
+  it.each([
+    ['--http without --mcp', ['--http', '0'], /--http works only with --mcp/],
+    ['--token without --http', ['--mcp', '--token', TOKEN], /--token works only with --http/],
+    ['--max-body without --http', ['--mcp', '--max-body', '2MiB'], /--max-body works only with --http/],
+    ['--http on a command', ['deploy', '--mcp', '--http', '0'], /belongs to the whole program/],
+    ['a bad --http', ['--mcp', '--http', 'port'], /--http "port": the port is not a number/],
+    ['a bad --max-body', ['--mcp', '--http', '0', '--max-body', 'big'], /--max-body "big"/],
+    ['a bad --allow-origin', ['--mcp', '--http', '0', '--allow-origin', 'example.com'], /--allow-origin "example.com"/],
+  ])('M7 · %s is a usage error (exit 2) that never shows the token', async (_, argv, message) => {
+    const result = await runProgram(deploy, [...argv, '--json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.json).toMatchObject({ ok: false, error: { code: 2, message: expect.stringMatching(message) } });
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('M7 · a fix line never carries the token, given apart or inline', async () => {
+    for (const token of [['--token', TOKEN], [`--token=${TOKEN}`]]) {
+      const result = await runProgram(deploy, ['--mcp', '--http', '0', ...token, '--max-bdy=1m']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain('fix: tool --mcp --http 0 --token');
+      expect(result.stderr).toContain('<secret>');
+      expect(result.stderr).not.toContain(TOKEN);
     }
   });
 });

@@ -4,14 +4,15 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
+import { needsCommand } from '../projections/refusals/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
-import { BurgeeError, UsageError } from './errors.js';
+import { BurgeeError, refuse } from './errors.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
-import { serveFromCommandLine, servesMcp } from './mcp/serve-entry.js';
+import { serveFromCommandLine } from './mcp/serve-entry.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
@@ -69,8 +70,10 @@ async function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (servesMcp(globals)) return serveFromCommandLine(program, manifest, command, globals, io);
-  if (!command.runnable) throw missingCommand(manifest, command);
+  if (globals.mcp) return serveFromCommandLine(program, manifest, globals, io);
+  if (!command.runnable) {
+    throw refuse(needsCommand({ manifest, command }), command);
+  }
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
   if (globals.explain !== undefined) {
     return showExplain(
@@ -87,7 +90,6 @@ async function dispatch(
   const resolving = resolveInputs({
     manifest,
     parsed,
-    argv: () => io.argv,
     env: io.env,
     config,
     specs: declaration.options ?? {},
@@ -195,18 +197,11 @@ function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand |
   }
   const failure = outcome.failure;
   // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (DESIGN E7).
-  if (failure.code === ExitCode.USAGE && failure.usage === undefined && command !== undefined) {
-    failure.usage = toUsageSummary(manifest, command);
+  const refused = failure.command ?? command;
+  if (failure.code === ExitCode.USAGE && failure.usage === undefined && refused !== undefined) {
+    failure.usage = toUsageSummary(manifest, refused);
   }
   return report.failure(failure);
-}
-
-function missingCommand(manifest: Manifest, group: ManifestCommand): UsageError {
-  const where = [manifest.name, ...group.path].join(' ');
-  const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
-  return new UsageError(`${where} needs a command`, {
-    hint: `choose one of: ${names.join(', ')}; run ${where} --help for more`,
-  });
 }
 
 function warnDeprecated(parsed: ParsedArgv, report: Reporter): void {

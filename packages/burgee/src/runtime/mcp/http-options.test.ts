@@ -50,6 +50,7 @@ describe('M7 · --http <port | host:port | [ipv6]:port>', () => {
 });
 
 describe('M7 · the token', () => {
+  const tool = { name: 'tool', envPrefix: 'TOOL' };
   const env = { TOOL_MCP_TOKEN: 'from-prefix', BURGEE_MCP_TOKEN: 'from-burgee' };
   it.each([
     ['--token wins over both variables', 'from-flag', env, 'TOOL', 'from-flag'],
@@ -68,16 +69,17 @@ describe('M7 · the token', () => {
   });
 
   it('M7 · a non-loopback bind needs one; the refusal names --token and the variable, never a value', () => {
-    const refuse = () => toHttpServeOptions({ http: '0.0.0.0:8080' }, {}, 'TOOL');
+    const refuse = () => toHttpServeOptions({ http: '0.0.0.0:8080' }, {}, tool);
     expect(refuse).toThrow(UsageError);
     expect(refuse).toThrow(/--token/);
     try {
       refuse();
     } catch (error) {
       expect((error as UsageError).hint).toContain('TOOL_MCP_TOKEN');
+      expect((error as UsageError).fix).toBe('tool --mcp --http 127.0.0.1:8080');
     }
-    expect(toHttpServeOptions({ http: '0.0.0.0:8080' }, { TOOL_MCP_TOKEN: 't' }, 'TOOL').token).toBe('t');
-    expect(toHttpServeOptions({ http: '8080' }, {}, 'TOOL').token).toBeUndefined();
+    expect(toHttpServeOptions({ http: '0.0.0.0:8080' }, { TOOL_MCP_TOKEN: 't' }, tool).token).toBe('t');
+    expect(toHttpServeOptions({ http: '8080' }, {}, tool).token).toBeUndefined();
   });
 });
 
@@ -97,15 +99,15 @@ describe('M7 · --max-body and --allow-origin', () => {
   });
 
   it('M7 · the default limit is 1 MiB', () => {
-    expect(toHttpServeOptions({ http: '0' }, {}, undefined).maxBody).toBe(DEFAULT_MAX_BODY);
+    expect(toHttpServeOptions({ http: '0' }, {}, { name: 'tool' }).maxBody).toBe(DEFAULT_MAX_BODY);
     expect(DEFAULT_MAX_BODY).toBe(1024 * 1024);
   });
 
   it('M7 · origins are read as a browser sends them; repeated or comma-separated', () => {
     const options = toHttpServeOptions(
-      { http: '0', allowOrigin: ['https://App.Example.com/', 'http://localhost:5173,https://b.example:8443'] },
+      { http: '0', allowOrigin: 'https://App.Example.com/,http://localhost:5173,https://b.example:8443' },
       {},
-      undefined,
+      { name: 'tool' },
     );
     expect(options.allowOrigins).toEqual([
       'https://app.example.com',

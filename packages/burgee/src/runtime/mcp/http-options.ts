@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { UsageError } from '../errors.js';
+import { badAddress, badOrigin, badSize, needsToken } from '../../projections/refusals/index.js';
+import { refuse } from '../errors.js';
 
 /** Where `--http` binds: a host as `node:net` takes it (IPv6 without brackets) and a port (0 picks a free one). */
 export type HttpAddress = { host: string; port: number };
@@ -21,13 +22,16 @@ export type HttpServeOptions = {
   bodyDeadlineMs: number;
 };
 
-/** The flags as typed; `undefined` when absent. */
+/** The flags as typed; `undefined` when absent. `allowOrigin` holds every origin given, comma-separated. */
 export type HttpFlags = {
   http: string;
   token?: string | undefined;
-  allowOrigin?: readonly string[] | undefined;
+  allowOrigin?: string | undefined;
   maxBody?: string | undefined;
 };
+
+/** The program the flags were given to: its name for a `fix` line, its prefix for the token's variable. */
+export type HttpProgram = { name: string; envPrefix?: string | undefined };
 
 /**
  * Reads `--http`, `--token`, `--allow-origin` and `--max-body`, and refuses a non-loopback bind
@@ -36,20 +40,18 @@ export type HttpFlags = {
 export function toHttpServeOptions(
   flags: HttpFlags,
   env: Readonly<Record<string, string | undefined>>,
-  envPrefix: string | undefined,
+  program: HttpProgram,
 ): HttpServeOptions {
   const address = parseHttpAddress(flags.http);
-  const token = resolveToken(flags.token, env, envPrefix);
+  const token = resolveToken(flags.token, env, program.envPrefix);
   if (token === undefined && !isLoopback(address.host)) {
-    const variable = envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${envPrefix}_MCP_TOKEN`;
-    throw new UsageError(`--http ${flags.http} is reachable from other machines, and no --token is set`, {
-      hint: `set a token in ${variable} (or pass --token; argv shows in ps), or bind 127.0.0.1`,
-    });
+    const variable = program.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${program.envPrefix}_MCP_TOKEN`;
+    throw refuse(needsToken(program.name, flags.http, variable));
   }
   return {
     address,
     token,
-    allowOrigins: (flags.allowOrigin ?? []).flatMap((value) => value.split(',')).map(parseOrigin),
+    allowOrigins: flags.allowOrigin === undefined ? [] : flags.allowOrigin.split(',').map(parseOrigin),
     maxBody: flags.maxBody === undefined ? DEFAULT_MAX_BODY : parseMaxBody(flags.maxBody),
     bodyDeadlineMs: BODY_DEADLINE_MS,
   };
@@ -67,24 +69,21 @@ export function resolveToken(
 
 /** `PORT`, `HOST:PORT` or `[IPV6]:PORT`; a bare port binds 127.0.0.1. */
 export function parseHttpAddress(text: string): HttpAddress {
-  const refuse = (why: string) =>
-    new UsageError(`--http ${JSON.stringify(text)}: ${why}`, {
-      hint: 'give a port (8080), host:port (0.0.0.0:8080) or [ipv6]:port ([::1]:8080); port 0 picks a free one',
-    });
+  const refused = (why: string) => refuse(badAddress(text, why));
   const match = /^(?:\[([^\]]*)\]:|([^:[\]]*):)?([^:]*)$/.exec(text);
-  if (match === null) throw refuse('not a port, host:port or [ipv6]:port');
+  if (match === null) throw refused('not a port, host:port or [ipv6]:port');
   const [, bracketed, named, portText = ''] = match;
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65_535)
-    throw refuse('the port is not a number from 0 to 65535');
+    throw refused('the port is not a number from 0 to 65535');
   const port = Number(portText);
   if (bracketed !== undefined) {
-    if (isIP(bracketed) !== 6) throw refuse('the part in brackets is not an IPv6 address');
+    if (isIP(bracketed) !== 6) throw refused('the part in brackets is not an IPv6 address');
     return { host: bracketed, port };
   }
   if (named === undefined) return { host: '127.0.0.1', port };
-  if (named === '') throw refuse('the host before ":" is empty');
+  if (named === '') throw refused('the host before ":" is empty');
   if (isIP(named) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(named)) {
-    throw refuse('the host is neither an IP address nor a host name');
+    throw refused('the host is neither an IP address nor a host name');
   }
   return { host: named, port };
 }
@@ -119,9 +118,7 @@ export function parseMaxBody(text: string): number {
   const unit = UNITS[(match?.[2] ?? '').toLowerCase()];
   const bytes = match === null || unit === undefined ? Number.NaN : Number(match[1]) * unit;
   if (!Number.isSafeInteger(bytes) || bytes <= 0) {
-    throw new UsageError(`--max-body ${JSON.stringify(text)}: expected a positive size in bytes`, {
-      hint: 'for example --max-body 4194304 or --max-body 4MiB (the default is 1MiB)',
-    });
+    throw refuse(badSize(text));
   }
   return bytes;
 }
@@ -137,9 +134,7 @@ export function parseOrigin(text: string): string {
   const bare =
     url !== undefined && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
   if (url === undefined || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(`--allow-origin ${JSON.stringify(text)}: expected an origin such as https://app.example.com`, {
-      hint: 'an origin is scheme://host[:port], with no path; repeat the flag or separate origins with commas',
-    });
+    throw refuse(badOrigin(text));
   }
   return url.origin;
 }

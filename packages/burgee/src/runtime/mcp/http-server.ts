@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { cannotBind } from '../../projections/refusals/index.js';
 import { ConfigError } from '../errors.js';
 import { readBody } from './http-body.js';
 import { checkRequest, type Refusal, toGate } from './http-guard.js';
@@ -141,21 +142,8 @@ function parseJson(text: string | undefined): unknown {
 }
 
 function bindError(error: unknown, where: string, port: number): ConfigError {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'EADDRINUSE') {
-    return new ConfigError(`cannot serve on ${where}: port ${port} is already in use`, {
-      hint: 'stop what listens there, or pick another port (--http 127.0.0.1:0 picks a free one)',
-    });
-  }
-  if (code === 'EACCES') {
-    return new ConfigError(`cannot serve on ${where}: permission denied`, {
-      hint: 'ports below 1024 need privileges; pick a higher one',
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConfigError(`cannot serve on ${where}: ${message}`, {
-    hint: 'bind an address of this machine, e.g. --http 127.0.0.1:8080',
-  });
+  const refusal = cannotBind(where, port, (error as { code?: unknown }).code, String((error as Error).message));
+  return new ConfigError(refusal.message, refusal);
 }
 
 /** Counts exchanges in progress so a stop can wait for them. */
