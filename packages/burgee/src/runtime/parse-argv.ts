@@ -244,7 +244,7 @@ class ArgvScanner {
       ]);
     const globals = programGlobals(this.manifest)
       .filter((row) => row.spells !== true && validAt(row, command, given))
-      .map((row) => ({ flag: globalFlag(row) }));
+      .map((row) => ({ flag: globalFlag(row), secret: row.secret === true }));
     return [...options, ...globals];
   }
 

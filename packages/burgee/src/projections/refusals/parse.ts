@@ -16,7 +16,7 @@ export function unknownOption(
   scene: Scene,
   index: number,
   flag: string,
-  candidates: readonly { flag: string; option?: ManifestOption }[],
+  candidates: readonly { flag: string; option?: ManifestOption; secret?: boolean }[],
 ): Refusal {
   const where = commandName(scene.manifest, scene.command);
   const matches = flag.startsWith('--')
@@ -34,8 +34,15 @@ export function unknownOption(
     const typed = scene.words[index]!.text;
     const inline = typed.startsWith(`${flag}=`);
     const text = inline ? `${match.flag}${typed.slice(flag.length)}` : match.flag;
-    const word: Word =
-      inline && match.option !== undefined ? { text, of: match.option, at: match.flag.length + 1 } : { text };
+    const at = match.flag.length + 1;
+    // A mistyped secret (`--tokn=…`) is still a secret: its value stays out of the fix line.
+    const word: Word = !inline
+      ? { text }
+      : match.option !== undefined
+        ? { text, of: match.option, at }
+        : match.secret === true
+          ? { text, at, secret: true }
+          : { text };
     refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, word));
   }
   return refusal;
