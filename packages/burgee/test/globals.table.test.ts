@@ -43,6 +43,8 @@ const EXPECTED: Record<string, Expected> = {
   token: { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
   'allow-origin': { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
   'max-body': { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
+  page: { valid: ALL, needs: '--schema', listed: [], reserved: false },
+  all: { valid: ALL, needs: '--help', listed: [], reserved: false },
   format: { valid: ALL, listed: [], reserved: false, spellsJson: true },
   output: { valid: ALL, listed: [], reserved: false, spellsJson: true },
 };
