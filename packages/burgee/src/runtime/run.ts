@@ -43,29 +43,11 @@ export async function run(target: Program | Command): Promise<never> {
       }
     },
   };
-<<<<<<< HEAD
-  const onSigint = () => {
-    controller.abort(new Error('interrupted'));
-    runCleanups();
-    // Show the cursor again in case a prompt or progress bar hid it (DESIGN E9).
-    if (process.stderr.isTTY) process.stderr.write('\u001b[?25h');
-    process.off('SIGINT', onSigint);
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.on('SIGINT', onSigint);
-  const io = {
-    ...processIo(),
-    signal: controller.signal,
-    stalled: whenStalled(),
-    releaseInterrupt: () => process.off('SIGINT', onSigint),
-  };
-=======
   const undoSignals = onEndingSignals(stop);
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
-  const io = { ...processIo(), signal: controller.signal, stalled };
->>>>>>> main
+  const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
   let code: number;
   try {
     code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });

@@ -8,11 +8,8 @@ export {
   type Word,
   writeLine,
 } from './command-line.js';
-<<<<<<< HEAD
-export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
-=======
 export { notARegularFile, unknownConfigKey } from './config.js';
->>>>>>> main
+export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
 export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, unknownOption } from './parse.js';
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';

@@ -38,7 +38,7 @@ export async function serveFromCommandLine(
   if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
   const { serveMcpHttp } = await import('./serve-http.js');
   // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
-  io.releaseInterrupt?.();
+  io.releaseSignals?.();
   const serving = await serveMcpHttp(program, options, settings);
   await serving.closed;
   return ExitCode.OK;

@@ -4,12 +4,8 @@ import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
-<<<<<<< HEAD
 import { type ServerSettings, serveTools } from './server.js';
-=======
-import { serveTools } from './server.js';
 import { guardStdout } from './stdout-guard.js';
->>>>>>> main
 
 /** How long one tool call may run before it is cancelled and answered with an error, unless configured. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -102,29 +98,22 @@ export function report(error: unknown): void {
 /** Diverts stray stdout writes and keeps stray faults from ending the process; returns the undo. */
 function takeOverProcess(): () => void {
   const restoreStdout = divertUncapturedStdout();
-<<<<<<< HEAD
+  const unguard = guardStdout();
   const restoreFaults = reportStrayFaults();
   return () => {
-    restoreStdout();
     restoreFaults();
+    unguard();
+    restoreStdout();
   };
 }
 
-/** Reports a fault outside any call on stderr instead of ending the server (DESIGN M6); returns the undo. */
+/** Reports a fault outside any call on stderr instead of ending the server (M6); returns the undo. */
 export function reportStrayFaults(): () => void {
-=======
-  const unguard = guardStdout();
->>>>>>> main
   // A handler's forgotten promise or late timer must not take every other call down with it.
   const onFault = (error: unknown) => report(error);
   process.on('uncaughtException', onFault);
   process.on('unhandledRejection', onFault);
   return () => {
-<<<<<<< HEAD
-=======
-    unguard();
-    restoreStdout();
->>>>>>> main
     process.off('uncaughtException', onFault);
     process.off('unhandledRejection', onFault);
   };
