@@ -26,4 +26,12 @@ export {
   noVersion,
   pageOfOneCommand,
 } from './surfaces.js';
+export {
+  dryRunOnlyInstall,
+  notAServerUrl,
+  notOneOf,
+  oneTooMany,
+  synthesisedNeedsValue,
+  unknownSynthesisedOption,
+} from './synthesised.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';
