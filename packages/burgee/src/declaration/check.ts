@@ -1,6 +1,6 @@
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
-import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
+import type { ArgumentSpec, LooseCommandDefinition, OptionSpec } from './types.js';
 
 /** Flags burgee owns on every native command (DESIGN D5). */
 export const RESERVED_OPTIONS = ['json', 'help', 'schema', 'mcp', 'version', 'explain'] as const;
@@ -9,7 +9,7 @@ const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Returns every problem of one command declaration, each a full sentence with its remedy. */
-export function checkCommand(def: CommandDefinition, path: readonly string[]): string[] {
+export function checkCommand(def: LooseCommandDefinition, path: readonly string[]): string[] {
   const where = `command "${[...path, def.name].join(' ')}"`;
   const problems: string[] = [];
   if (typeof def.name !== 'string' || !COMMAND_NAME.test(def.name)) {
@@ -26,6 +26,7 @@ export function checkCommand(def: CommandDefinition, path: readonly string[]): s
   problems.push(...checkRunnable(def, where), ...checkChildren(def, where));
   problems.push(...checkOptions(def.options ?? {}, where));
   problems.push(...checkArguments(def.arguments ?? [], where));
+  problems.push(...checkFields(def.fields, where));
   for (const arg of def.arguments ?? []) {
     if (Object.hasOwn(def.options ?? {}, arg.name)) {
       problems.push(
@@ -36,7 +37,7 @@ export function checkCommand(def: CommandDefinition, path: readonly string[]): s
   return problems;
 }
 
-function checkRunnable(def: CommandDefinition, where: string): string[] {
+function checkRunnable(def: LooseCommandDefinition, where: string): string[] {
   const runnable = def.run !== undefined || def.load !== undefined;
   if (def.run !== undefined && def.load !== undefined) {
     return [`${where} declares both run and load; keep run for an inline handler or load for a lazy one`];
@@ -59,7 +60,17 @@ function checkRunnable(def: CommandDefinition, where: string): string[] {
   return [];
 }
 
-function checkChildren(def: CommandDefinition, where: string): string[] {
+function checkFields(fields: unknown, where: string): string[] {
+  if (fields === undefined) return [];
+  const names = Array.isArray(fields) ? fields : [];
+  if (names.length === 0 || !names.every((f) => typeof f === 'string' && f !== '')) {
+    return [`${where} has fields that are not a list of column names; write fields: ['name', 'status']`];
+  }
+  const twice = names.find((f, i) => names.indexOf(f) !== i);
+  return twice === undefined ? [] : [`${where} lists the field "${twice}" twice; name each column once`];
+}
+
+function checkChildren(def: LooseCommandDefinition, where: string): string[] {
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const child of def.commands ?? []) {
@@ -130,8 +141,8 @@ function checkOptionSpec(spec: OptionSpec, at: string): string[] {
   }
   if (spec.required === true && spec.default !== undefined)
     problems.push(`${at} is required and has a default; drop one`);
-  if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
-    problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
+  if (spec.env !== undefined && spec.env !== false && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(String(spec.env)))
+    problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores, or false for none`);
   return problems;
 }
 
