@@ -127,6 +127,7 @@ const SERVICE_NAMES = SERVICES.map((s) => s.name);
 
 const rollback = defineCommand({
   name: 'rollback',
+  summary: 'Roll a service back to its previous build',
   description: 'Roll a service back to its previous build. At a terminal, asks for what was not given.',
   effects: 'non_idempotent',
   options: {
@@ -150,6 +151,7 @@ const rollback = defineCommand({
 
 const dbBackup = defineCommand({
   name: 'backup',
+  summary: 'Copy every table to a backup file',
   description: 'Copy every table to a backup file, showing progress to a person at a terminal',
   effects: 'non_idempotent',
   options: {
