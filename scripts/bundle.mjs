@@ -3,7 +3,7 @@
 // starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
 // costs a resolve, a read and a compile, and the depth of the import chain adds up (DESIGN N1).
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +19,10 @@ const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
 function checkBundled(dir, manifest, dependency) {
   const pinned = manifest.dependencies?.[dependency];
-  const installed = JSON.parse(
-    readFileSync(join(root, 'node_modules', dependency, 'package.json'), 'utf8'),
-  ).version;
+  // Where Node resolves it from the package: its own node_modules first, else the hoisted copy.
+  const own = join(dir, 'node_modules', dependency, 'package.json');
+  const where = existsSync(own) ? own : join(root, 'node_modules', dependency, 'package.json');
+  const installed = JSON.parse(readFileSync(where, 'utf8')).version;
   if (pinned !== installed) {
     throw new Error(
       `${manifest.name}: ${dependency} is bundled into dist/, so its dependency must be pinned to the exact version installed (${installed}), not "${pinned}"`,

@@ -98,7 +98,9 @@ describe('N1 · cold start loads only burgee and roundel', () => {
   it('N1 · serving MCP does load the SDK, from the chunk burgee bundles it into, so the check above can fail', async () => {
     const { urls } = await loadsOf(example('deploy'), ['--mcp']);
     expect(offenders(urls)).toHaveLength(1);
-    expect(offenders(urls)[0]).toMatch(/^MCP SDK: file:\/\/.*\/packages\/burgee\/dist\/chunks\/vendor-mcp-sdk-[\w-]+\.js$/);
+    expect(offenders(urls)[0]).toMatch(
+      /^MCP SDK: file:\/\/.*\/packages\/burgee\/dist\/chunks\/vendor-mcp-sdk-[\w-]+\.js$/,
+    );
     expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
   });
 

@@ -16,6 +16,7 @@ export function buildManifest(program: Program): Manifest {
   if (program.version !== undefined) manifest.version = program.version;
   if (program.description !== undefined) manifest.description = program.description;
   if (program.envPrefix !== undefined) manifest.envPrefix = program.envPrefix;
+  if (program.mcp?.toolBudget !== undefined) manifest.mcp = { toolBudget: program.mcp.toolBudget };
   return manifest;
 }
 
