@@ -1,4 +1,5 @@
 import {
+  createMcpHandler,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -58,24 +59,53 @@ export function serveTools(
   };
 }
 
+/** The SDK's web-standard handler for MCP over HTTP; `parsedBody` spares it parsing a body read already. */
+export type McpFetch = {
+  fetch(request: Request, parsedBody?: unknown): Promise<Response>;
+  /** Ends open subscription streams. */
+  close(): Promise<void>;
+};
+
+/**
+ * Serves the program's tools over Streamable HTTP, statelessly: a fresh server per request from
+ * the same factory, for the 2026-07-28 revision and for the 2025 era alike, so any instance can
+ * answer any request and a load balancer needs no sticky sessions (DESIGN M7).
+ */
+export function toolsHttpHandler(
+  source: ProgramSource,
+  settings: ServerSettings,
+  onerror: (error: Error) => void,
+  maxBody: number,
+): McpFetch {
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
+  const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
+  return {
+    fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
+    close: () => handler.close(),
+  };
+}
+
 /** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (DESIGN M2). */
 export function createToolServer(
   source: ProgramSource,
-  settings: ServerSettings & { deadlines: Deadlines; discovered: Discovered },
+  settings: ServerSettings & { deadlines: Deadlines; discovered?: Discovered },
 ): Server {
   const manifest = manifestOf(source.program);
+  // Stateless HTTP has no connection to remember discoveries for: each request starts with none,
+  // and a discovery call's answer carries the tools, callable by name from any request.
+  const discovered = settings.discovered ?? new Set<string>();
   const server = new Server(
     { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
     { capabilities: { tools: { listChanged: true } } },
   );
-  server.setRequestHandler('tools/list', () => ({ tools: listTools(manifestOf(source.program), settings.discovered) }));
+  server.setRequestHandler('tools/list', () => ({ tools: listTools(manifestOf(source.program), discovered) }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const program = source.program;
     const { name, arguments: args = {} } = request.params;
     const manifest = manifestOf(program);
     const command = toolIndex(manifest).get(name);
     if (command === undefined && isDiscovery(manifest, name)) {
-      return discover(manifest, settings.discovered, args, () => {
+      return discover(manifest, discovered, args, () => {
         server.sendToolListChanged().catch(() => {});
       });
     }
