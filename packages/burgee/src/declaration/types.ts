@@ -153,7 +153,14 @@ export type CommandDefinition<O extends OptionSpecs = OptionSpecs, A extends Arg
 
 declare const commandBrand: unique symbol;
 /** A checked command declaration. */
+// biome-ignore lint/suspicious/noExplicitAny: a checked command forgets its own option types; its handler was typed against them where it was declared.
 export type Command = CommandDefinition<any, any> & { readonly [commandBrand]: true };
+
+/** The handler of a checked command, whatever options it declared. */
+export type CommandHandler = NonNullable<Command['run']>;
+
+/** The context the runtime builds for a checked command's handler. */
+export type CommandContext = Parameters<CommandHandler>[0];
 
 /** A program as an author declares it. */
 export type ProgramDefinition = {

@@ -1,24 +1,30 @@
-import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
+import type { Program } from '../declaration/types.js';
+import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import { badBudget, explainNoOption, noSchemaOfItsOwn, noSuchField, noVersion } from '../projections/refusals/index.js';
+import { badBudget, mcpNeedsProcess, noSchemaOfItsOwn, noSuchField, noVersion } from '../projections/refusals/index.js';
 import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
-import { type Layer, winner } from './layers.js';
 import { packageVersion } from './package-version.js';
 import type { Globals } from './parse-argv.js';
-import type { Reporter } from './report.js';
+import type { Reporter, RunResult } from './report.js';
 
 /** `--help`: text for people, data under `--json` (DESIGN H2). */
-export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): number {
-  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
-  else report.text(renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }));
-  return 0;
+export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): RunResult {
+  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
+  return report.text(
+    renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }),
+  );
 }
 
 /** `--schema`, drilled by command path and `--field` (DESIGN S1–S4). */
-export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
+export function showSchema(
+  manifest: Manifest,
+  command: ManifestCommand,
+  globals: Globals,
+  report: Reporter,
+): RunResult {
   let budget: number | undefined;
   if (globals.budget !== undefined) {
     budget = Number(globals.budget);
@@ -32,72 +38,35 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
     // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
     throw refuse(noSchemaOfItsOwn(manifest, command), command);
   }
-  if (globals.field === undefined) {
-    report.document(renderSchema(document));
-    return 0;
-  }
+  if (globals.field === undefined) return report.document(renderSchema(document));
   const picked = selectSchemaField(document, globals.field);
   if (!picked.ok) {
     throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
   }
-  report.document(JSON.stringify(picked.value ?? null));
-  return 0;
+  return report.document(JSON.stringify(picked.value ?? null));
 }
 
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
-export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
+export function showVersion(manifest: Manifest, io: Io, report: Reporter): RunResult {
   const version = manifest.version ?? packageVersion(io.entry);
   if (version === undefined) throw refuse(noVersion(manifest));
-  if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
-  else report.text(version);
-  return 0;
+  if (report.json) return report.envelope(toSuccessEnvelope({ version }, {}));
+  return report.text(version);
 }
 
-/** `--explain <option>`: the winning layer and every candidate, running nothing (DESIGN P5). */
-export function showExplain(
-  manifest: Manifest,
+/**
+ * `--mcp`: serves the whole program over this process's stdin and stdout until stdin closes (M1).
+ * The serve loop, and with it the MCP SDK, is imported here only, so other runs never load it (N1).
+ */
+export async function serveMcpSurface(
+  program: Program,
   command: ManifestCommand,
-  name: string,
-  layers: Map<ManifestOption, Layer[]>,
+  io: Io,
   report: Reporter,
-): number {
-  const wanted = name.replace(/^--/, '');
-  const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
-  if (option === undefined) {
-    throw refuse(explainNoOption(manifest, command, wanted), command);
-  }
-  const candidates = layers.get(option) ?? [];
-  const won = winner(candidates);
-  const shown = (layer: Layer) =>
-    'raw' in layer ? (option.secret ? '(redacted)' : JSON.stringify(layer.raw)) : undefined;
-  if (report.json) {
-    const data = {
-      option: option.key,
-      flag: option.flag,
-      value: won === undefined ? null : option.secret ? '(redacted)' : (won.raw ?? null),
-      source: won?.source ?? null,
-      layers: candidates.map((l) => ({
-        source: l.source,
-        location: l.location ?? null,
-        value: 'raw' in l ? (option.secret ? '(redacted)' : l.raw) : null,
-        used: l === won,
-      })),
-    };
-    report.envelope(toSuccessEnvelope(data, {}));
-    return 0;
-  }
-  const lines = [
-    won === undefined
-      ? `${option.flag} has no value`
-      : `${option.flag} = ${shown(won)}  (from ${won.source}${won.location === undefined ? '' : ` ${won.location}`})`,
-  ];
-  const width = Math.max(...candidates.map((l) => (l.location ?? '').length));
-  for (const layer of candidates) {
-    const value = shown(layer) ?? '(not set)';
-    lines.push(
-      `  ${layer.source.padEnd(8)}${(layer.location ?? '').padEnd(width + 2)}${value}${layer === won ? '  ← used' : ''}`,
-    );
-  }
-  report.text(lines.join('\n'));
-  return 0;
+): Promise<RunResult> {
+  if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess(), command);
+  const { serveMcp } = await import('./mcp/serve.js');
+  const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
+  await serving.closed;
+  return report.text('');
 }
