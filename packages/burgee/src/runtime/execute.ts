@@ -59,12 +59,12 @@ function dispatch(
   options: ExecuteOptions,
 ): RunResult | Promise<RunResult> {
   const { globals, command } = parsed;
-  if (globals.help) return showHelp(manifest, command, io, report);
+  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) return serveMcpSurface(program, command, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
-  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
+  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
   if (globals.explain !== undefined) {
     const layers = optionLayers({ manifest, parsed, env: io.env, config });
     return showExplain(manifest, command, globals.explain, layers, report);
@@ -131,11 +131,16 @@ async function invoke(
           { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
           start,
         );
-    return await (io.stalled === undefined ? running : Promise.race([running, io.stalled]));
+    if (io.stalled === undefined) return await running;
+    // One more turn of the event loop before the result counts: a rejection the handler left
+    // unhandled is reported only after the microtasks drain, and it fails the command (E10).
+    return await Promise.race([Promise.resolve(running).then(afterOneTurn), io.stalled]);
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   }
 }
+
+const afterOneTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
 
 /** Marks what the handler threw, so burgee adds its usage block only to its own refusals. */
 class HandlerThrow {

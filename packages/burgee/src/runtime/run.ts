@@ -5,6 +5,7 @@ import { runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
+import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
 import { writeResult } from './report.js';
 
 /**
@@ -21,25 +22,23 @@ export async function run(target: Program | Command): Promise<never> {
   }
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];
-  const runCleanups = () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        cleanup();
-      } catch {
-        // A failing cleanup must not stop the others, nor the exit.
+  const stop = {
+    abort: (reason: Error) => controller.abort(reason),
+    cleanup: () => {
+      for (const cleanup of cleanups.splice(0).reverse()) {
+        try {
+          cleanup();
+        } catch {
+          // A failing cleanup must not stop the others, nor the exit.
+        }
       }
-    }
+    },
   };
-  const onSigint = () => {
-    controller.abort(new Error('interrupted'));
-    runCleanups();
-    // Show the cursor again in case a prompt or progress bar hid it (DESIGN E9).
-    if (process.stderr.isTTY) process.stderr.write('\u001b[?25h');
-    process.off('SIGINT', onSigint);
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.on('SIGINT', onSigint);
-  const io = { ...processIo(), signal: controller.signal, stalled: whenStalled() };
+  const undoSignals = onEndingSignals(stop);
+  onOutputFaults(stop);
+  const stalled = Promise.race([whenStalled(), strayErrors()]);
+  stalled.catch(() => {});
+  const io = { ...processIo(), signal: controller.signal, stalled };
   let code: number;
   try {
     const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
@@ -48,8 +47,8 @@ export async function run(target: Program | Command): Promise<never> {
   } catch {
     code = ExitCode.RUNTIME;
   }
-  runCleanups();
-  process.off('SIGINT', onSigint);
+  stop.cleanup();
+  undoSignals();
   await flush();
   process.exit(code);
 }
@@ -76,12 +75,16 @@ function whenStalled(): Promise<never> {
   return stalled;
 }
 
-/** Waits until what was written to stdout and stderr has left the process. */
-function flush(): Promise<void> {
+/**
+ * Waits until what was written to stdout and stderr has left the process. One turn of the event
+ * loop first: a failed write reports its error a few ticks later, and it must decide the exit code.
+ */
+async function flush(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   const drain = (stream: NodeJS.WriteStream) =>
     new Promise<void>((resolve) => {
       if (stream.writableLength === 0) resolve();
       else stream.write('', () => resolve());
     });
-  return Promise.all([drain(process.stdout), drain(process.stderr)]).then(() => undefined);
+  await Promise.all([drain(process.stdout), drain(process.stderr)]);
 }

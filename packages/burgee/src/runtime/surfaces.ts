@@ -2,8 +2,18 @@ import type { Program } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import { badBudget, mcpNeedsProcess, noSchemaOfItsOwn, noSuchField, noVersion } from '../projections/refusals/index.js';
-import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
+import {
+  badBudget,
+  badPage,
+  budgetTooSmall,
+  mcpNeedsProcess,
+  noSchemaOfItsOwn,
+  noSuchField,
+  noSuchPage,
+  noVersion,
+  pageOfOneCommand,
+} from '../projections/refusals/index.js';
+import { findSchemaCommand, fitManifestSchema, renderSchema, selectSchemaField } from '../projections/schema/index.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import { packageVersion } from './package-version.js';
@@ -11,39 +21,69 @@ import type { Globals } from './parse-argv.js';
 import type { Reporter, RunResult } from './report.js';
 
 /** `--help`: text for people, data under `--json` (DESIGN H2). */
-export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): RunResult {
-  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
-  return report.text(
-    renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }),
-  );
+export function showHelp(
+  manifest: Manifest,
+  command: ManifestCommand,
+  io: Io,
+  report: Reporter,
+  all = false,
+): RunResult {
+  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
+  const width = io.stdout.columns ?? 80;
+  return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all }));
 }
 
-/** `--schema`, drilled by command path and `--field` (DESIGN S1–S4). */
+/** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
 export function showSchema(
   manifest: Manifest,
   command: ManifestCommand,
   globals: Globals,
   report: Reporter,
 ): RunResult {
-  let budget: number | undefined;
-  if (globals.budget !== undefined) {
-    budget = Number(globals.budget);
-    if (!Number.isInteger(budget) || budget <= 0) throw refuse(badBudget(globals.budget), command);
-  }
-  const document: unknown =
-    command === manifest.root
-      ? toSchemaDocument(manifest, budget === undefined ? {} : { budget })
-      : findSchemaCommand(manifest, command.path);
-  if (document === undefined) {
-    // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
-    throw refuse(noSchemaOfItsOwn(manifest, command), command);
-  }
+  const budget = wholeNumber(globals.budget, () => refuse(badBudget(globals.budget!), command));
+  const page = wholeNumber(globals.page, () => refuse(badPage(globals.page!), command));
+  const document = schemaOf(manifest, command, budget, page);
+  if (document === undefined) throw refuse(noSchemaOfItsOwn(manifest, command), command);
   if (globals.field === undefined) return report.document(renderSchema(document));
   const picked = selectSchemaField(document, globals.field);
-  if (!picked.ok) {
-    throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
-  }
+  if (!picked.ok) throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
   return report.document(JSON.stringify(picked.value ?? null));
+}
+
+/** The document `--schema` prints at `command`: a whole program or group fitted to its budget, or one command. */
+function schemaOf(
+  manifest: Manifest,
+  command: ManifestCommand,
+  budget: number | undefined,
+  page: number | undefined,
+): unknown {
+  if (command !== manifest.root && command.runnable) {
+    if (page !== undefined) throw refuse(pageOfOneCommand(manifest, command), command);
+    return findSchemaCommand(manifest, command.path);
+  }
+  // The program, or a group drilled into: the document of every command below it, fitted (S4).
+  const fitted = fitManifestSchema(manifest, {
+    ...(budget === undefined ? {} : { budget }),
+    ...(page === undefined ? {} : { page }),
+    group: command.path,
+  });
+  if (!fitted.ok) {
+    throw refuse(
+      fitted.reason === 'page'
+        ? noSuchPage(manifest, command, fitted.pages)
+        : budgetTooSmall(manifest, command, budget ?? manifest.schemaBudget, fitted.minimum),
+      command,
+    );
+  }
+  const empty = command !== manifest.root && fitted.document.commands.length === 0;
+  return empty ? undefined : fitted.document;
+}
+
+function wholeNumber(text: string | undefined, refusal: () => Error): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw refusal();
+  return value;
 }
 
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
