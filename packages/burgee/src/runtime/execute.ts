@@ -1,6 +1,7 @@
 import type { Command, Program } from '../declaration/types.js';
 import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
@@ -16,7 +17,10 @@ import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter, type RunResult } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
-import { serveMcpSurface, showHelp, showSchema, showVersion } from './surfaces.js';
+import { serveMcpSurface } from './serve-mcp.js';
+import { showHelp, showSchema, showVersion } from './surfaces.js';
+import { declaredCompleter } from './synthesised/completer.js';
+import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
 
 export type { RunResult };
 
@@ -28,6 +32,8 @@ export type ExecuteOptions = {
    * its whole run), so the handler needs no capture of its own.
    */
   captured?: boolean | undefined;
+  /** Where `__complete` finds `complete` functions; by default, in the program's declarations (C2). */
+  completer?: CompleterResolver | undefined;
 };
 
 /**
@@ -39,6 +45,18 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   const report = new Reporter(io, manifest, wantsJson(io.argv));
   let parsed: ParsedArgv | undefined;
   try {
+    const synthesised = findSynthesised(manifest.root, io.argv);
+    if (synthesised !== undefined) {
+      return await SYNTHESISED_RUNS[synthesised.row.name]({
+        program,
+        manifest,
+        io,
+        report,
+        words: synthesised.words,
+        completer: options.completer ?? declaredCompleter(program, manifest),
+        rerun: (argv) => execute(program, { ...io, argv }, options),
+      });
+    }
     parsed = parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
@@ -62,7 +80,7 @@ function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (globals.mcp) return serveMcpSurface(program, command, io, report);
+  if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
   if (globals.explain !== undefined) {

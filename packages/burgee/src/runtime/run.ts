@@ -38,7 +38,7 @@ export async function run(target: Program | Command): Promise<never> {
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
-  const io = { ...processIo(), signal: controller.signal, stalled };
+  const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
   let code: number;
   try {
     const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });

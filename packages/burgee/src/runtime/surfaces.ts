@@ -1,4 +1,3 @@
-import type { Program } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
@@ -6,7 +5,6 @@ import {
   badBudget,
   badPage,
   budgetTooSmall,
-  mcpNeedsProcess,
   noSchemaOfItsOwn,
   noSuchField,
   noSuchPage,
@@ -92,21 +90,4 @@ export function showVersion(manifest: Manifest, io: Io, report: Reporter): RunRe
   if (version === undefined) throw refuse(noVersion(manifest));
   if (report.json) return report.envelope(toSuccessEnvelope({ version }, {}));
   return report.text(version);
-}
-
-/**
- * `--mcp`: serves the whole program over this process's stdin and stdout until stdin closes (M1).
- * The serve loop, and with it the MCP SDK, is imported here only, so other runs never load it (N1).
- */
-export async function serveMcpSurface(
-  program: Program,
-  command: ManifestCommand,
-  io: Io,
-  report: Reporter,
-): Promise<RunResult> {
-  if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess(), command);
-  const { serveMcp } = await import('./mcp/serve.js');
-  const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
-  await serving.closed;
-  return report.text('');
 }

@@ -3,11 +3,13 @@ export {
   optionEnd,
   plainWords,
   replaceWord,
+  secretWord,
   valueWord,
   type Word,
   writeLine,
 } from './command-line.js';
 export { notARegularFile, unknownConfigKey } from './config.js';
+export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
 export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, unknownOption } from './parse.js';
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';
@@ -24,4 +26,12 @@ export {
   noVersion,
   pageOfOneCommand,
 } from './surfaces.js';
+export {
+  dryRunOnlyInstall,
+  notAServerUrl,
+  notOneOf,
+  oneTooMany,
+  synthesisedNeedsValue,
+  unknownSynthesisedOption,
+} from './synthesised.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';
