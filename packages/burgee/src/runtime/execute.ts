@@ -172,7 +172,7 @@ function succeed(
   report: Reporter,
 ): RunResult {
   const changed = command.effects === 'idempotent' ? changedOf(command, data) : undefined;
-  if (!report.json) return report.text(renderData(data));
+  if (!report.json) return report.text(renderData(data, { fields: command.fields }));
   const envelope = toSuccessEnvelope(data, provenance, changed);
   let text: string;
   try {
@@ -195,7 +195,7 @@ function changedOf(command: ManifestCommand, data: unknown): boolean {
       ExitCode.RUNTIME,
       `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
       {
-        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (E4)',
+        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
       },
     );
   }
