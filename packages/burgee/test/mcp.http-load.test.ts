@@ -37,7 +37,8 @@ describe('M7 · load, bounded and on loopback', () => {
             const content = result.content as { text: string }[];
             const ok =
               result.isError === false &&
-              content[0]?.text === `{"ok":true,"data":{"id":"${id}"},"meta":{"provenance":{"delay":{"source":"default"}}}}` &&
+              content[0]?.text ===
+                `{"ok":true,"data":{"id":"${id}"},"meta":{"provenance":{"delay":{"source":"default"}}}}` &&
               content[1]?.text === `log ${id}\nwrite ${id}\nerror ${id}\nafter ${id}\n`;
             if (!ok) wrong.push(`${id}: ${JSON.stringify(result)}`);
           }

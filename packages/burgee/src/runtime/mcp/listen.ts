@@ -1,6 +1,6 @@
 import type { Program } from '../../declaration/types.js';
-import { listenMcpHttp } from './http-server.js';
 import { BODY_DEADLINE_MS, DEFAULT_MAX_BODY } from './http-options.js';
+import { listenMcpHttp } from './http-server.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
 import { toolsHttpHandler } from './server.js';
 
@@ -34,12 +34,15 @@ export async function startMcpHttp(program: Program, options: StartMcpHttpOption
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const settings = { env: options.env ?? {}, cwd: options.cwd ?? process.cwd(), timeoutMs };
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
-  const server = await listenMcpHttp(toolsHttpHandler({ program }, settings, () => {}, maxBody), {
-    address: { host: '127.0.0.1', port: 0 },
-    token: options.token,
-    allowOrigins: options.allowOrigins ?? [],
-    maxBody,
-    bodyDeadlineMs: BODY_DEADLINE_MS,
-  });
+  const server = await listenMcpHttp(
+    toolsHttpHandler({ program }, settings, () => {}, maxBody),
+    {
+      address: { host: '127.0.0.1', port: 0 },
+      token: options.token,
+      allowOrigins: options.allowOrigins ?? [],
+      maxBody,
+      bodyDeadlineMs: BODY_DEADLINE_MS,
+    },
+  );
   return { url: server.url, close: () => server.close(Math.min(10_000, timeoutMs)) };
 }
