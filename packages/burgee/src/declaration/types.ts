@@ -1,5 +1,6 @@
-import type { Binding, Choice, confirm, PromptKind, password, path, text } from 'caique';
+import type { PromptKind } from 'caique';
 import type { Effects, OptionType, Scalar } from '../manifest/types.js';
+import type { Ask } from './ask.js';
 
 /** A Standard Schema v1 validator (zod, valibot, arktype …), typed structurally so no package is needed. */
 export interface StandardSchemaV1<Output = unknown> {
@@ -85,14 +86,10 @@ type BaseValue<O extends OptionSpec> = O extends { readonly choices: readonly (i
       ? number
       : boolean;
 type OptionValue<O extends OptionSpec> = O extends { readonly multiple: true } ? BaseValue<O>[] : BaseValue<O>;
-// A prompt binding makes the value needed: the handler runs only once it was given or asked for (A6).
-type IsPresent<O> = O extends { readonly required: true }
+// Given, defaulted, or bound to a prompt (A6: asked for, or the run is refused) before the handler runs.
+type IsPresent<O> = O extends { readonly required: true } | { readonly default: unknown } | { readonly prompt: object }
   ? true
-  : O extends { readonly prompt: object }
-    ? true
-    : O extends { readonly default: unknown }
-      ? true
-      : false;
+  : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The handler's `ctx.options`, inferred from the literal declaration (D6). */
@@ -125,22 +122,6 @@ export type ActionRequest = {
 };
 
 export type Progress = { readonly done: number; readonly total?: number; readonly message?: string };
-
-/** What the run fills in for every prompt: the caller's flags, the environment and the terminal. */
-type RunKeys = 'json' | 'yes' | 'env' | 'stdinIsTTY' | 'input' | 'output';
-type Question<F extends (options: never) => unknown> = Omit<Parameters<F>[0], RunKeys>;
-
-/** caique's prompts bound to the run: asked at a terminal, refused at once when nobody can answer (A6). */
-export type Ask = {
-  text(options: Question<typeof text>): Promise<string>;
-  password(options: Question<typeof password>): Promise<string>;
-  path(options: Question<typeof path>): Promise<string>;
-  confirm(options: Question<typeof confirm>): Promise<boolean>;
-  select<V>(options: { message: string; options: readonly Choice<V>[] } & Omit<Binding<V>, RunKeys>): Promise<V>;
-  multiselect<V>(
-    options: { message: string; options: readonly Choice<V>[]; required?: boolean } & Omit<Binding<V[]>, RunKeys>,
-  ): Promise<V[]>;
-};
 
 /** What a handler receives. */
 export type Context<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs = ArgumentSpecs> = {
@@ -244,19 +225,12 @@ export type LooseCommandDefinition = CommandFields<OptionSpecs, ArgumentSpecs> &
   readonly load?: () => Promise<LoadedHandler<Erased, Erased>>;
 };
 
-/** The options and arguments of a command once checked: its handler was typed against them where it was declared. */
-// biome-ignore lint/suspicious/noExplicitAny: the one place declared types are erased, so any command fits `Command`.
+// biome-ignore lint/suspicious/noExplicitAny: a checked command's erased options: its handler was typed against them where declared.
 type Erased = any;
 
 declare const commandBrand: unique symbol;
 /** A checked command declaration. */
 export type Command = LooseCommandDefinition & { readonly [commandBrand]: true };
-
-/** The handler of a checked command, whatever options it declared. */
-export type CommandHandler = NonNullable<Command['run']>;
-
-/** The context the runtime builds for a checked command's handler. */
-export type CommandContext = Parameters<CommandHandler>[0];
 
 /** A program as an author declares it. */
 export type ProgramDefinition = {

@@ -1,4 +1,4 @@
-import type { Ask } from '../declaration/types.js';
+import type { Ask } from '../declaration/ask.js';
 import type { RunBinding } from './bound-prompts.js';
 
 /**
