@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { isProgram, toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ConfigError } from '../runtime/errors.js';
+import { AS_PROGRAM } from '../runtime/host/surfaces.js';
 import { runGuarded } from '../runtime/mcp/exit-guard.js';
 import type { DEV_RUN, DevRun } from '../runtime/run.js';
 import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
@@ -15,7 +16,7 @@ export function createEntryLoader(entry: string, root: string): EntryLoader {
   // into a chunk of its own, one more module for every program to load at start (DESIGN N1).
   const key: typeof DEV_RUN = Symbol.for('burgee.dev') as typeof DEV_RUN;
   registerReloadHooks(pathToFileURL(root).href.replace(/\/?$/, '/'));
-  const seen: { ran: Program | undefined } = { ran: undefined };
+  const seen: { ran: Program | Promise<Program> | undefined } = { ran: undefined };
   // Stays for the whole session: an entry may call run() after its import settled, and a real run
   // would read `dev <entry>` as its own argv and end this process.
   const devRun: DevRun = {
@@ -33,21 +34,23 @@ export function createEntryLoader(entry: string, root: string): EntryLoader {
       seen.ran = undefined;
       // An entry that calls process.exit while loading fails this load instead of ending the server.
       const module = (await runGuarded(() => import(url.href))) as Record<string, unknown>;
-      return pickProgram(module, seen.ran);
+      return pickProgram(module, await seen.ran);
     },
   };
 }
 
 /**
  * The program an entry offers: its `program` export, else its default export, else what it passed to
- * `run()` (DESIGN M8). Anything else is a `ConfigError` saying what was found and what is expected.
+ * `run()` or parsed (DESIGN M8): a burgee program, a `burgee/commander` program or a `burgee/yargs`
+ * instance. Anything else is a `ConfigError` saying what was found and what is expected.
  */
-export function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Program {
+export async function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Promise<Program> {
   const found: string[] = [];
   for (const key of ['program', 'default']) {
     if (!(key in module)) continue;
     const value = module[key];
     if (isProgram(value) || isCommand(value)) return toProgram(value);
+    if (isAdapted(value)) return value[AS_PROGRAM]();
     found.push(`${key === 'default' ? 'the default export' : 'the export "program"'} is ${describeValue(value)}`);
   }
   if (ran !== undefined) return ran;
@@ -56,7 +59,7 @@ export function pickProgram(module: Record<string, unknown>, ran: Program | unde
   const foreign = ['program', 'default'].some((key) => isAdapterHost(module[key]));
   throw new ConfigError(`${found.join('; ')}, not a burgee program`, {
     hint: foreign
-      ? 'commander and yargs programs will be served through burgee/commander and burgee/yargs, which this version does not ship yet'
+      ? "serve it through burgee/commander and burgee/yargs: import Command from 'burgee/commander' (or yargs from 'burgee/yargs') instead of the library itself"
       : 'export what defineProgram or defineCommand returned, as `export const program = …` or as the default export',
   });
 }
@@ -69,6 +72,12 @@ function isCommand(value: unknown): value is Command {
     typeof name === 'string' && (typeof run === 'function' || typeof load === 'function' || Array.isArray(commands))
   );
 }
+
+/** A program made through `burgee/commander` or `burgee/yargs`. */
+const isAdapted = (value: unknown): value is { [AS_PROGRAM](): Promise<Program> } =>
+  (typeof value === 'object' || typeof value === 'function') &&
+  value !== null &&
+  typeof (value as { [AS_PROGRAM]?: unknown })[AS_PROGRAM] === 'function';
 
 /** A commander `Command` or a yargs instance: both parse asynchronously. */
 function isAdapterHost(value: unknown): boolean {

@@ -9,6 +9,7 @@ import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
 import { BurgeeError, UsageError } from './errors.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
+import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
@@ -22,7 +23,7 @@ const manifests = new WeakMap<Program, Manifest>();
 export function manifestOf(program: Program): Manifest {
   let manifest = manifests.get(program);
   if (manifest === undefined) {
-    manifest = buildManifest(program);
+    manifest = hostOf(program)?.manifest ?? buildManifest(program);
     manifests.set(program, manifest);
   }
   return manifest;
@@ -42,6 +43,9 @@ export type ExecuteOptions = {
 
 /** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
 export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<number> {
+  // A foreign program parses its own command lines; burgee answers only its added surfaces (F1, F2).
+  const host = hostOf(program);
+  if (host?.owns(io.argv) === true) return host.execute(io);
   const manifest = manifestOf(program);
   let parsed = options.parsed;
   const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));

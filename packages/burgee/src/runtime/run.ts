@@ -13,7 +13,8 @@ export const DEV_RUN = Symbol.for('burgee.dev');
 
 /** What `burgee dev` puts at `globalThis[DEV_RUN]`: it receives the program an entry runs. */
 export interface DevRun {
-  ran(program: Program): void;
+  /** An adapter program arrives as a promise: its manifest is read by a module loaded on demand. */
+  ran(program: Program | Promise<Program>): void;
 }
 
 /**
@@ -28,6 +29,11 @@ export async function run(target: Program | Command): Promise<never> {
     dev.ran(program);
     return undefined as never;
   }
+  return runProcess(program);
+}
+
+/** Runs a program as this process, reading `argv` (else the process's own) and exiting with the run's code. */
+export async function runProcess(program: Program, argv?: readonly string[]): Promise<never> {
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];
   const runCleanups = () => {
@@ -48,7 +54,12 @@ export async function run(target: Program | Command): Promise<never> {
     process.kill(process.pid, 'SIGINT');
   };
   process.on('SIGINT', onSigint);
-  const io = { ...processIo(), signal: controller.signal, stalled: whenStalled() };
+  const io = {
+    ...processIo(),
+    signal: controller.signal,
+    stalled: whenStalled(),
+    ...(argv === undefined ? {} : { argv }),
+  };
   let code: number;
   try {
     code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });

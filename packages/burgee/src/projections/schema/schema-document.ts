@@ -42,10 +42,14 @@ function programHeader(manifest: Manifest): ProgramHeader {
   };
 }
 
+const shadows = (manifest: Manifest): { shadows?: string[] } =>
+  manifest.shadows === undefined || manifest.shadows.length === 0 ? {} : { shadows: [...manifest.shadows] };
+
 function toFullDocument(manifest: Manifest): FullSchemaDocument {
   return {
     ...programHeader(manifest),
     exitCodes: { ...ExitCode },
+    ...shadows(manifest),
     commands: listSchemaCommands(manifest).map(toCommandSchema),
   };
 }
@@ -56,6 +60,7 @@ function toSummaryDocument(manifest: Manifest, commands: CommandSchema[], budget
     summarised: true,
     budget,
     exitCodes: { ...ExitCode },
+    ...shadows(manifest),
     commands: commands.map(toCommandSummary),
     hint: `${manifest.name} <command> --schema prints one command in full`,
   };

@@ -93,6 +93,7 @@ export type FullSchemaDocument = {
   version?: string;
   description?: string;
   exitCodes: ExitCodeTable;
+  shadows?: string[];
   commands: CommandSchema[];
 };
 
@@ -108,6 +109,7 @@ export type SummarySchemaDocument = {
   summarised: true;
   budget: number;
   exitCodes: ExitCodeTable;
+  shadows?: string[];
   commands: CommandSummary[];
   hint: string;
 };

@@ -1,0 +1,88 @@
+/**
+ * `burgee/commander`: the real commander, whose programs also answer `--json`, `--schema` and
+ * `--mcp` (F1). Only this file loads with the program; the rest of burgee loads when a run asks
+ * for one of those surfaces, so a run that uses none costs one scan of argv.
+ */
+import { Command as CommanderCommand, type ParseOptions } from 'commander';
+import { DefinitionError } from '../../declaration/errors.js';
+import type { Program } from '../../declaration/types.js';
+import { type Effects, isEffects } from '../../manifest/types.js';
+import {
+  AS_PROGRAM,
+  EFFECTS,
+  findSurface,
+  handToDev,
+  type SurfaceFlag,
+  underDev,
+} from '../../runtime/host/surfaces.js';
+
+export * from 'commander';
+
+/** commander's `Command`, with `.effects()` and the surfaces burgee adds. */
+export class Command extends CommanderCommand {
+  /** What running this command does to the world (M2); a command that declares nothing is `undeclared`. */
+  effects(value: Effects): this {
+    if (!isEffects(value)) {
+      throw new DefinitionError(
+        `burgee: command "${this.name()}" has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
+      );
+    }
+    (this as { [EFFECTS]?: Effects })[EFFECTS] = value;
+    return this;
+  }
+
+  override createCommand(name?: string): Command {
+    return new Command(name);
+  }
+
+  override parse(argv?: readonly string[], parseOptions?: ParseOptions): this {
+    if (!this.#claims(argv, parseOptions)) return super.parse(argv, parseOptions);
+    void this.#serve(argv, parseOptions);
+    return this;
+  }
+
+  override async parseAsync(argv?: readonly string[], parseOptions?: ParseOptions): Promise<this> {
+    if (!this.#claims(argv, parseOptions)) return super.parseAsync(argv, parseOptions);
+    await this.#serve(argv, parseOptions);
+    return this;
+  }
+
+  /** The burgee program of this commander program, for `runProgram`, `connectMcp` and `serveMcp`. */
+  [AS_PROGRAM](scriptPath: string | undefined = process.argv[1]): Promise<Program> {
+    return import('./start.js').then((start) => start.commanderProgram(this, scriptPath));
+  }
+
+  #claims(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): boolean {
+    return underDev() || findSurface(userArgs(argv, parseOptions), (flag) => declares(this, flag)) !== undefined;
+  }
+
+  async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {
+    const scriptPath = parseOptions?.from === 'user' ? process.argv[1] : (argv ?? process.argv)[1];
+    const program = this[AS_PROGRAM](scriptPath);
+    if (underDev()) return handToDev(program);
+    const { runProcess } = await import('./start.js');
+    await runProcess(await program, userArgs(argv, parseOptions));
+  }
+}
+
+/** commander's default program, made with burgee's `Command`. */
+export const program = new Command();
+
+/** commander's `createCommand`, returning burgee's `Command`. */
+export const createCommand = (name?: string): Command => new Command(name);
+
+/** The burgee program of a commander program: `runProgram(await asProgram(cmd), argv)` in tests. */
+export const asProgram = (command: Command): Promise<Program> => command[AS_PROGRAM]();
+
+/** The words commander would parse, found as commander finds them (its `from` conventions). */
+function userArgs(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): readonly string[] {
+  if (parseOptions?.from === 'user') return argv ?? [];
+  const words = argv ?? process.argv;
+  const evaluated = argv === undefined && process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a));
+  return words.slice(evaluated ? 1 : 2);
+}
+
+/** True when the program declares the flag itself anywhere in its tree, so it stays the program's (F3). */
+function declares(command: CommanderCommand, flag: SurfaceFlag): boolean {
+  return command.options.some((o) => o.long === flag) || command.commands.some((c) => declares(c, flag));
+}

@@ -1,0 +1,39 @@
+/**
+ * What an adapter checks on every start, before anything else of burgee loads: does this argv ask
+ * for a surface burgee adds? Kept free of imports so a run that uses none pays for one scan (N1).
+ */
+
+/** The flags burgee adds to a foreign program, in the order they win when several are typed. */
+export const SURFACE_FLAGS = ['--mcp', '--schema', '--json'] as const;
+export type SurfaceFlag = (typeof SURFACE_FLAGS)[number];
+
+/** The first surface flag typed before `--` that the program does not declare itself, if any. */
+export function findSurface(
+  args: readonly string[],
+  declares: (flag: SurfaceFlag) => boolean,
+): SurfaceFlag | undefined {
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  for (const flag of SURFACE_FLAGS) {
+    if (words.includes(flag) && !declares(flag)) return flag;
+  }
+  return undefined;
+}
+
+/** Where `burgee dev` waits for the program an entry runs (the same key as the runtime's). */
+export const DEV_KEY = Symbol.for('burgee.dev');
+
+/** True while `burgee dev` imports an entry: a program that runs itself hands itself over instead. */
+export const underDev = (): boolean => (globalThis as Record<symbol, unknown>)[DEV_KEY] !== undefined;
+
+/** Where an adapter command keeps its declared effects, read when the manifest is built. */
+export const EFFECTS = Symbol.for('burgee.effects');
+
+/** The method by which an adapter program gives its burgee program (for `burgee dev`, tests, `serveMcp`). */
+export const AS_PROGRAM = Symbol.for('burgee.asProgram');
+
+/** Hands a program that runs itself under `burgee dev` over to it, instead of parsing dev's own argv. */
+export function handToDev(program: Promise<unknown>): void {
+  const dev = (globalThis as Record<symbol, { ran(program: Promise<unknown>): void } | undefined>)[DEV_KEY];
+  dev?.ran(program);
+}
