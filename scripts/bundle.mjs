@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const packages = ['roundel', 'burgee'];
+const packages = ['roundel', 'caique', 'burgee'];
 
 for (const name of packages) {
   const dir = join(root, 'packages', name);

@@ -1,0 +1,15 @@
+export { type DecideInput, type Decision, decide, isPromptKind, PromptKind } from './decide.js';
+export { type ProgressLine, type ProgressReport, renderProgress, startProgress } from './progress.js';
+export {
+  type Binding,
+  type Choice,
+  confirm,
+  multiselect,
+  type PromptInput,
+  password,
+  path,
+  select,
+  text,
+  type Validate,
+} from './prompts.js';
+export { CANCELLED, type Cancellation, type Refusal, type RefusalTarget, toRefusal } from './refusal.js';
