@@ -1,9 +1,10 @@
+import { reservedKeys } from '../manifest/globals.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
 import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
 
-/** Flags burgee owns on every native command (DESIGN D5). */
-export const RESERVED_OPTIONS = ['json', 'help', 'schema', 'mcp', 'version', 'explain'] as const;
+/** Option keys burgee owns on every native command (D5), from the table of global flags. */
+export const RESERVED_OPTIONS: readonly string[] = Object.freeze(reservedKeys({ config: false }));
 
 const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -82,9 +83,7 @@ function checkOptions(options: Readonly<Record<string, OptionSpec>>, where: stri
   for (const [key, spec] of Object.entries(options)) {
     const at = `${where} option "${key}"`;
     if (!isCamelCase(key)) problems.push(`${at} is not camelCase; name it like "dryRun" (the flag becomes --dry-run)`);
-    if ((RESERVED_OPTIONS as readonly string[]).includes(key)) {
-      problems.push(`${at} is reserved: burgee provides --${key} on every command; choose another name`);
-    }
+    if (RESERVED_OPTIONS.includes(key)) problems.push(reservedProblem(at, key));
     claim(`--${toKebab(key)}`, key);
     if (spec.type === 'boolean' && spec.negatable !== false) claim(`--no-${toKebab(key)}`, key);
     if (spec.short !== undefined) {
@@ -98,6 +97,10 @@ function checkOptions(options: Readonly<Record<string, OptionSpec>>, where: stri
   }
   return problems;
 }
+
+/** The D5 refusal of a declared option named like one of burgee's own flags. */
+export const reservedProblem = (at: string, key: string): string =>
+  `${at} is reserved: burgee provides --${toKebab(key)} on every command; choose another name`;
 
 function checkOptionSpec(spec: OptionSpec, at: string): string[] {
   const problems: string[] = [];

@@ -1,4 +1,5 @@
-import { checkCommand } from './check.js';
+import { reservedKeys } from '../manifest/globals.js';
+import { checkCommand, RESERVED_OPTIONS, reservedProblem } from './check.js';
 import { DefinitionError } from './errors.js';
 import type { ArgumentSpecs, Command, CommandDefinition, OptionSpecs, Program, ProgramDefinition } from './types.js';
 
@@ -17,7 +18,11 @@ export function defineCommand<const O extends OptionSpecs = Record<never, never>
 /** Declares a program: its name, version, commands and the settings every command shares. */
 export function defineProgram(definition: ProgramDefinition): Program {
   const root = { name: definition.name, commands: definition.commands } as unknown as Command;
-  const problems = checkTree(root, []);
+  // Each command was checked against the names reserved everywhere; config files reserve two more (P3).
+  const reserved = reservedKeys({ config: definition.config === true }).filter(
+    (key) => !RESERVED_OPTIONS.includes(key),
+  );
+  const problems = checkTree(root, [], reserved);
   if (typeof definition.name !== 'string' || definition.name.length === 0) problems.unshift('a program needs a name');
   if (definition.envPrefix !== undefined && !/^[A-Z][A-Z0-9_]*$/.test(definition.envPrefix)) {
     problems.push(
@@ -47,8 +52,14 @@ export const isProgram = (value: unknown): value is Program =>
   typeof value === 'object' && value !== null && 'root' in value && 'commands' in value;
 
 /** Each command was checked when defined; the tree adds what only the full path shows. */
-function checkTree(node: Command, path: readonly string[]): string[] {
+function checkTree(node: Command, path: readonly string[], reserved: readonly string[]): string[] {
   const problems: string[] = [];
+  for (const key of Object.keys(node.options ?? {})) {
+    if (reserved.includes(key))
+      problems.push(
+        `${reservedProblem(`command "${path.join(' ') || node.name}" option "${key}"`, key)} (the program reads config files)`,
+      );
+  }
   const seen = new Set<string>();
   for (const child of node.commands ?? []) {
     const full = [...path, child.name];
@@ -60,7 +71,7 @@ function checkTree(node: Command, path: readonly string[]): string[] {
         `command "${full.join(' ')}" becomes the MCP tool name "${toolName}", longer than 128 characters; shorten the command path`,
       );
     }
-    problems.push(...checkTree(child, full));
+    problems.push(...checkTree(child, full, reserved));
   }
   return problems;
 }

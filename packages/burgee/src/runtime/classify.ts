@@ -1,6 +1,7 @@
 import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
-import { ActionRequiredSignal, BurgeeError, ExitSignal, type UsageSummary } from './errors.js';
+import type { ManifestCommand } from '../manifest/types.js';
+import { ActionRequiredSignal, BurgeeError, ExitSignal, UsageError, type UsageSummary } from './errors.js';
 
 /** A failure ready for the envelope or the human renderer. */
 export type Failure = {
@@ -9,6 +10,8 @@ export type Failure = {
   hint?: string;
   fix?: string;
   usage?: UsageSummary;
+  /** The command burgee refused, whose usage block the failure then shows (E5). */
+  command?: ManifestCommand;
   /** Kept only for BURGEE_DEBUG=1. */
   stack?: string;
 };
@@ -23,7 +26,11 @@ export type Outcome =
 export function classify(thrown: unknown): Outcome {
   if (thrown instanceof ActionRequiredSignal) return { kind: 'action', request: thrown.request };
   if (thrown instanceof ExitSignal) return { kind: 'exit', code: thrown.exitCode };
-  if (thrown instanceof BurgeeError) return { kind: 'failure', failure: fromFields(thrown.code, thrown) };
+  if (thrown instanceof BurgeeError) {
+    const failure = fromFields(thrown.code, thrown);
+    if (thrown instanceof UsageError && thrown.command !== undefined) failure.command = thrown.command;
+    return { kind: 'failure', failure };
+  }
   if (typeof thrown === 'object' && thrown !== null) {
     const code = (thrown as { code?: unknown }).code;
     if (isExitCodeName(code) && code !== 'OK' && code !== 'SIGINT' && code !== 'RUNTIME') {

@@ -16,7 +16,7 @@ export function configCandidates(
 ): { path: string; explicit: boolean }[] {
   if (!manifest.config || globals.noConfig) return [];
   const at = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
-  if (globals.configPath !== undefined) return [{ path: at(globals.configPath), explicit: true }];
+  if (globals.config !== undefined) return [{ path: at(globals.config), explicit: true }];
   const variable = manifest.envPrefix === undefined ? undefined : env[`${manifest.envPrefix}_CONFIG`];
   if (variable !== undefined && variable !== '') return [{ path: at(variable), explicit: true }];
   const home = env.HOME;

@@ -1,5 +1,7 @@
 import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode, isAuthorCode } from '../manifest/exit-codes.js';
+import type { ManifestCommand } from '../manifest/types.js';
+import type { Refusal } from '../projections/refusals/index.js';
 
 /** What an E5 failure carries besides its code. */
 export type FailureDetails = {
@@ -31,13 +33,22 @@ export class BurgeeError extends Error {
   }
 }
 
-/** The caller asked for something the command cannot take: exit 2. */
+/**
+ * The caller asked for something the command cannot take: exit 2. When burgee refuses, it names the
+ * command refused, and the failure then carries that command's usage block (E5).
+ */
 export class UsageError extends BurgeeError {
   override readonly name = 'UsageError';
-  constructor(message: string, details?: FailureDetails) {
+  readonly command: ManifestCommand | undefined;
+  constructor(message: string, details: FailureDetails & { readonly command?: ManifestCommand } = {}) {
     super(ExitCode.USAGE, message, details);
+    this.command = details.command;
   }
 }
+
+/** A refusal of what the caller typed, as a usage error of the command refused. */
+export const refuse = (refusal: Refusal, command?: ManifestCommand): UsageError =>
+  new UsageError(refusal.message, command === undefined ? refusal : { ...refusal, command });
 
 /** Configuration (env, config file) is unreadable or wrong: exit 3. */
 export class ConfigError extends BurgeeError {

@@ -4,10 +4,11 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
+import { mcpNeedsProcess, needsCommand } from '../projections/refusals/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
-import { BurgeeError, UsageError } from './errors.js';
+import { BurgeeError, refuse } from './errors.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
@@ -73,24 +74,16 @@ async function dispatch(
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) {
-    if (command !== manifest.root) {
-      throw new UsageError('--mcp serves the whole program, not one command', {
-        hint: 'every runnable command becomes a tool of the one server',
-        fix: `${manifest.name} --mcp`,
-      });
-    }
-    if (io.ownsProcess !== true) {
-      throw new UsageError("--mcp serves over this process's own stdin and stdout", {
-        hint: 'in tests, connect a client in memory with connectMcp(program) from burgee/testing',
-      });
-    }
+    if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess(), command);
     // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
     const { serveMcp } = await import('./mcp/serve.js');
     const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
     await serving.closed;
     return ExitCode.OK;
   }
-  if (!command.runnable) throw missingCommand(manifest, command);
+  if (!command.runnable) {
+    throw refuse(needsCommand({ manifest, command }), command);
+  }
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
   if (globals.explain !== undefined) {
     return showExplain(
@@ -107,7 +100,6 @@ async function dispatch(
   const resolving = resolveInputs({
     manifest,
     parsed,
-    argv: () => io.argv,
     env: io.env,
     config,
     specs: declaration.options ?? {},
@@ -215,18 +207,11 @@ function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand |
   }
   const failure = outcome.failure;
   // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (DESIGN E7).
-  if (failure.code === ExitCode.USAGE && failure.usage === undefined && command !== undefined) {
-    failure.usage = toUsageSummary(manifest, command);
+  const refused = failure.command ?? command;
+  if (failure.code === ExitCode.USAGE && failure.usage === undefined && refused !== undefined) {
+    failure.usage = toUsageSummary(manifest, refused);
   }
   return report.failure(failure);
-}
-
-function missingCommand(manifest: Manifest, group: ManifestCommand): UsageError {
-  const where = [manifest.name, ...group.path].join(' ');
-  const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
-  return new UsageError(`${where} needs a command`, {
-    hint: `choose one of: ${names.join(', ')}; run ${where} --help for more`,
-  });
 }
 
 function warnDeprecated(parsed: ParsedArgv, report: Reporter): void {

@@ -73,7 +73,7 @@ describe('the argv grammar', () => {
   });
 
   it('P3 · --config <path> and --no-config are read when the program has config files', () => {
-    expect(parse('copy', '--config', 'c.json').globals.configPath).toBe('c.json');
+    expect(parse('copy', '--config', 'c.json').globals.config).toBe('c.json');
     expect(parse('copy', '--no-config').globals.noConfig).toBe(true);
   });
 

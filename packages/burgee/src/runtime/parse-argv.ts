@@ -1,21 +1,27 @@
+import {
+  emptyGlobals,
+  findGlobal,
+  type GlobalFlag,
+  type Globals,
+  globalFlag,
+  globalKey,
+  programGlobals,
+  validAt,
+} from '../manifest/globals.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
-import { toUsageSummary } from '../projections/human/index.js';
-import { UsageError } from './errors.js';
-import { commandLine, optionEnd, suggest } from './suggest.js';
+import {
+  globalNotHere,
+  needsValue,
+  notBoolean,
+  plainWords,
+  unknownCommand,
+  unknownOption,
+  valueWord,
+  type Word,
+} from '../projections/refusals/index.js';
+import { refuse } from './errors.js';
 
-/** Flags burgee reads on every command, whatever the command declares. */
-export type Globals = {
-  json: boolean;
-  help: boolean;
-  schema: boolean;
-  field?: string;
-  budget?: string;
-  mcp: boolean;
-  version: boolean;
-  explain?: string;
-  configPath?: string;
-  noConfig: boolean;
-};
+export type { Globals };
 
 /** A flag as typed: booleans already decided, everything else still text. */
 export type RawFlag = { option: ManifestOption; token: string } & (
@@ -29,280 +35,224 @@ export type ParsedArgv = {
   flags: Map<string, RawFlag>;
   positionals: string[];
   passthrough: string[];
+  /** Every word as the parser read it, for the `fix` line of a later refusal. */
+  words: readonly Word[];
 };
 
-/** True when the caller asked for the envelope: `--json` (or `--format json`) anywhere before `--` (DESIGN E2). */
+const JSON_SPELLINGS = programGlobals({ config: false }).filter((row) => row.spells === true);
+
+/** True when the caller asked for the envelope: `--json` (or `--format json`) anywhere before `--` (E2). */
 export function wantsJson(argv: readonly string[], command?: ManifestCommand): boolean {
   const end = argv.indexOf('--');
   const words = end === -1 ? argv : argv.slice(0, end);
-  const declares = (key: string) => command?.options.some((o) => o.key === key) === true;
+  const declares = (row: GlobalFlag) => command?.options.some((o) => o.key === row.name) === true;
   return words.some((word, i) => {
     if (word === '--json') return true;
-    for (const key of ['format', 'output']) {
-      if (declares(key)) continue;
-      if (word === `--${key}=json` || (word === `--${key}` && words[i + 1] === 'json')) return true;
-    }
-    return false;
+    return JSON_SPELLINGS.some((row) => {
+      if (declares(row)) return false;
+      const flag = globalFlag(row);
+      return word === `${flag}=json` || (word === flag && words[i + 1] === 'json');
+    });
   });
 }
 
-const VALUE_GLOBALS = ['--field', '--budget', '--explain'] as const;
-
-/** Splits argv into the command it names, global flags, the command's flags and positionals (DESIGN P4). */
+/** Splits argv into the command it names, global flags, the command's flags and positionals (P4). */
 export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedArgv {
-  const { command, pathIndexes } = resolveCommand(manifest, argv);
-  const state: ParsedArgv = {
-    command,
-    globals: {
-      json: wantsJson(argv, command),
-      help: false,
-      schema: false,
-      mcp: false,
-      version: false,
-      noConfig: false,
-    },
-    flags: new Map(),
-    positionals: [],
-    passthrough: [],
-  };
-  const unknown: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (pathIndexes.has(i)) continue;
-    const word = argv[i]!;
-    if (word === '--') {
-      state.passthrough = argv.slice(i + 1);
-      break;
-    }
-    if (word.startsWith('--')) i = readLong(manifest, argv, i, state, unknown);
-    else if (word.startsWith('-') && word.length > 1 && !/^-\d/.test(word)) i = readShort(argv, i, state, unknown);
-    else state.positionals.push(word);
-  }
-  if (unknown.length > 0) throw unknownFlagError(manifest, argv, command, unknown[0]!);
-  return state;
+  return new ArgvScanner(manifest, argv).scan();
 }
 
-function resolveCommand(
-  manifest: Manifest,
-  argv: readonly string[],
-): { command: ManifestCommand; pathIndexes: Set<number> } {
-  let node = manifest.root;
-  const pathIndexes = new Set<number>();
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (word.startsWith('-')) {
-      if ((VALUE_GLOBALS as readonly string[]).includes(word) || (word === '--config' && manifest.config)) i++;
-      continue;
-    }
-    const visible = node.commands;
-    if (visible.length === 0) break;
-    const child = visible.find((c) => c.name === word);
-    if (child === undefined) {
-      if (node.runnable) break;
-      throw unknownCommandError(manifest, argv, node, i);
-    }
-    node = child;
-    pathIndexes.add(i);
-  }
-  return { command: node, pathIndexes };
-}
+/** Reads the words one at a time, left to right; `at` is the word being read. */
+class ArgvScanner {
+  private at = 0;
+  private readonly path = new Set<number>();
+  private readonly words: Word[];
+  private readonly state: ParsedArgv;
+  /** The first word no flag of this command answers to, refused once every word is read. */
+  private unknown: { index: number; flag: string } | undefined;
+  /** Global flags given, where they were: checked for their place once every word is read. */
+  private readonly given: { row: GlobalFlag; index: number }[] = [];
 
-function readLong(
-  manifest: Manifest,
-  argv: readonly string[],
-  i: number,
-  state: ParsedArgv,
-  unknown: string[],
-): number {
-  const word = argv[i]!;
-  const eq = word.indexOf('=');
-  const name = eq === -1 ? word : word.slice(0, eq);
-  const inline = eq === -1 ? undefined : word.slice(eq + 1);
-  const command = state.command;
-  const option = command.options.find((o) => o.flag === name);
-  if (option !== undefined) return readOptionValue(argv, i, state, option, name, inline);
-  const negated = name.startsWith('--no-')
-    ? command.options.find((o) => o.negatable && o.flag === `--${name.slice(5)}`)
-    : undefined;
-  if (negated !== undefined && inline === undefined) {
-    state.flags.set(negated.key, { option: negated, token: name, kind: 'boolean', value: false });
-    return i;
+  constructor(
+    private readonly manifest: Manifest,
+    private readonly argv: readonly string[],
+  ) {
+    this.words = plainWords(argv);
+    const command = this.findCommand();
+    const globals = emptyGlobals();
+    globals.json = wantsJson(argv, command);
+    this.state = { command, globals, flags: new Map(), positionals: [], passthrough: [], words: this.words };
   }
-  return readGlobal(manifest, argv, i, state, name, inline, unknown);
-}
 
-function readGlobal(
-  manifest: Manifest,
-  argv: readonly string[],
-  i: number,
-  state: ParsedArgv,
-  name: string,
-  inline: string | undefined,
-  unknown: string[],
-): number {
-  const g = state.globals;
-  const takeValue = (): [string | undefined, number] => {
-    if (inline !== undefined) return [inline, i];
-    const next = argv[i + 1];
-    return next === undefined || next.startsWith('--') ? [undefined, i] : [next, i + 1];
-  };
-  const flagOnly: Record<string, keyof Globals> = {
-    '--json': 'json',
-    '--help': 'help',
-    '--schema': 'schema',
-    '--mcp': 'mcp',
-    '--version': 'version',
-  };
-  const key = flagOnly[name];
-  if (key !== undefined && inline === undefined) {
-    (g as Record<string, unknown>)[key] = true;
-    return i;
-  }
-  if (name === '--no-config' && manifest.config) {
-    g.noConfig = true;
-    return i;
-  }
-  const valued: Record<string, 'field' | 'budget' | 'explain' | 'configPath'> = {
-    '--field': 'field',
-    '--budget': 'budget',
-    '--explain': 'explain',
-  };
-  if (manifest.config) valued['--config'] = 'configPath';
-  if (name === '--format' || name === '--output') {
-    const [value, next] = takeValue();
-    if (value === 'json') return next;
-  }
-  const target = valued[name];
-  if (target === undefined) {
-    unknown.push(name);
-    return i;
-  }
-  const [value, next] = takeValue();
-  if (value === undefined) throw new UsageError(`${name} needs a value`, { hint: `write ${name} <value>` });
-  g[target] = value;
-  return next;
-}
-
-function readShort(argv: readonly string[], i: number, state: ParsedArgv, unknown: string[]): number {
-  const letters = argv[i]!.slice(1);
-  for (let j = 0; j < letters.length; j++) {
-    const letter = letters[j]!;
-    const option = state.command.options.find((o) => o.short === letter);
-    if (option === undefined) {
-      if (letter === 'h') state.globals.help = true;
-      else unknown.push(`-${letter}`);
-      continue;
+  scan(): ParsedArgv {
+    for (; this.at < this.argv.length; this.at++) {
+      if (this.path.has(this.at)) continue;
+      const word = this.argv[this.at]!;
+      if (word === '--') {
+        this.state.passthrough = this.argv.slice(this.at + 1);
+        break;
+      }
+      if (word.startsWith('--')) this.long(word);
+      else if (word.startsWith('-') && word.length > 1 && !/^-\d/.test(word)) this.short(word.slice(1));
+      else this.state.positionals.push(word);
     }
+    if (this.unknown !== undefined) {
+      const { index, flag } = this.unknown;
+      throw refuse(unknownOption(this.scene(), index, flag, this.candidates()), this.state.command);
+    }
+    for (const { row, index } of this.given) {
+      if (!validAt(row, this.state.command, (name) => this.given.some((g) => g.row.name === name)))
+        throw refuse(globalNotHere(this.scene(), index, row), this.state.command);
+    }
+    return this.state;
+  }
+
+  /** Walks the command path: every word that names a subcommand, up to the first that does not. */
+  private findCommand(): ManifestCommand {
+    let node = this.manifest.root;
+    for (let i = 0; i < this.argv.length; i++) {
+      const word = this.argv[i]!;
+      if (word === '--') break;
+      if (word.startsWith('-')) {
+        if (this.takesNextWord(word, this.argv[i + 1])) i++;
+        continue;
+      }
+      if (node.commands.length === 0) break;
+      const child = node.commands.find((c) => c.name === word);
+      if (child === undefined) {
+        if (node.runnable) break;
+        throw refuse(unknownCommand({ manifest: this.manifest, command: node, words: this.words }, i), node);
+      }
+      node = child;
+      this.path.add(i);
+    }
+    return node;
+  }
+
+  /** True when a global flag before the command name takes the word after it as its value. */
+  private takesNextWord(word: string, next: string | undefined): boolean {
+    const row = findGlobal(this.manifest, word);
+    if (row?.value === undefined) return false;
+    return row.spells !== true || next === 'json';
+  }
+
+  private long(word: string): void {
+    const eq = word.indexOf('=');
+    const name = eq === -1 ? word : word.slice(0, eq);
+    const inline = eq === -1 ? undefined : word.slice(eq + 1);
+    const options = this.state.command.options;
+    const option = options.find((o) => o.flag === name);
+    if (option !== undefined) {
+      this.value(option, name, inline, eq + 1);
+      return;
+    }
+    const negated = name.startsWith('--no-')
+      ? options.find((o) => o.negatable && o.flag === `--${name.slice(5)}`)
+      : undefined;
+    if (negated !== undefined && inline === undefined) {
+      this.state.flags.set(negated.key, { option: negated, token: name, kind: 'boolean', value: false });
+      return;
+    }
+    const row = findGlobal(this.manifest, name);
+    if (row === undefined || !this.global(row, inline)) this.unknown ??= { index: this.at, flag: name };
+  }
+
+  /** Reads one of burgee's own flags; false when it is not one as written (`--json=1`, `--format yaml`). */
+  private global(row: GlobalFlag, inline: string | undefined): boolean {
+    const index = this.at;
+    const globals = this.state.globals as Record<string, unknown>;
+    if (row.value === undefined) {
+      if (inline !== undefined) return false;
+      globals[globalKey(row)] = true;
+    } else if (row.spells === true) {
+      // `--format json` is `--json`, already read by wantsJson; any other format is not ours.
+      const value = inline ?? this.argv[this.at + 1];
+      if (value !== 'json') return false;
+      if (inline === undefined) this.at++;
+      return true;
+    } else {
+      const flag = globalFlag(row);
+      const value = this.take(inline);
+      if (value === undefined) throw refuse(needsValue(flag, flag, row.value), this.state.command);
+      globals[globalKey(row)] = value;
+    }
+    this.given.push({ row, index });
+    return true;
+  }
+
+  private short(letters: string): void {
+    for (let j = 0; j < letters.length; j++) {
+      const letter = letters[j]!;
+      const option = this.state.command.options.find((o) => o.short === letter);
+      if (option === undefined) {
+        const row = programGlobals(this.manifest).find((r) => r.short === letter);
+        if (row !== undefined) this.global(row, undefined);
+        else this.unknown ??= { index: this.at, flag: `-${letter}` };
+        continue;
+      }
+      if (option.type === 'boolean') {
+        this.state.flags.set(option.key, { option, token: `-${letter}`, kind: 'boolean', value: true });
+        continue;
+      }
+      const rest = letters.slice(j + 1);
+      this.value(option, `-${letter}`, rest === '' ? undefined : rest, j + 2);
+      return;
+    }
+  }
+
+  /** Reads a declared option's value: inline (`--name=x`, `-nx`, starting at `valueAt`) or the next word. */
+  private value(option: ManifestOption, token: string, inline: string | undefined, valueAt: number): void {
+    const flags = this.state.flags;
     if (option.type === 'boolean') {
-      state.flags.set(option.key, { option, token: `-${letter}`, kind: 'boolean', value: true });
-      continue;
+      const value = inline === undefined ? true : readBoolean(inline);
+      if (value === undefined) throw refuse(notBoolean(token, option, inline!), this.state.command);
+      flags.set(option.key, { option, token, kind: 'boolean', value });
+      return;
     }
-    const rest = letters.slice(j + 1);
-    return readOptionValue(argv, i, state, option, `-${letter}`, rest === '' ? undefined : rest);
-  }
-  return i;
-}
-
-function readOptionValue(
-  argv: readonly string[],
-  i: number,
-  state: ParsedArgv,
-  option: ManifestOption,
-  token: string,
-  inline: string | undefined,
-): number {
-  if (option.type === 'boolean') {
-    if (inline === undefined) {
-      state.flags.set(option.key, { option, token, kind: 'boolean', value: true });
-      return i;
-    }
-    const value = readBoolean(inline);
+    if (inline !== undefined) this.words[this.at] = valueWord(this.argv[this.at]!, option, valueAt);
+    const value = this.take(inline, option);
     if (value === undefined)
-      throw new UsageError(`${token} expects true or false, got ${JSON.stringify(inline)}`, {
-        hint: `write ${option.flag} or --no-${option.flag.slice(2)}`,
-      });
-    state.flags.set(option.key, { option, token, kind: 'boolean', value });
-    return i;
+      throw refuse(needsValue(token, option.flag, option.placeholder ?? 'value'), this.state.command);
+    const previous = flags.get(option.key);
+    const pieces = option.multiple ? value.split(option.separator) : [value];
+    const values = option.multiple && previous?.kind === 'text' ? [...previous.values, ...pieces] : pieces;
+    flags.set(option.key, { option, token, kind: 'text', values });
   }
-  let value = inline;
-  let next = i;
-  if (value === undefined) {
-    const candidate = argv[i + 1];
-    if (candidate !== undefined && !candidate.startsWith('--')) {
-      value = candidate;
-      next = i + 1;
-    }
+
+  /** The value given inline, else the next word unless it is a long flag (then the scanner moves past it). */
+  private take(inline: string | undefined, option?: ManifestOption): string | undefined {
+    if (inline !== undefined) return inline;
+    const next = this.argv[this.at + 1];
+    if (next === undefined || next.startsWith('--')) return undefined;
+    this.at++;
+    if (option !== undefined) this.words[this.at] = valueWord(next, option);
+    return next;
   }
-  if (value === undefined) {
-    throw new UsageError(`${token} needs a value`, { hint: `write ${option.flag} <${option.placeholder ?? 'value'}>` });
+
+  /** Every flag valid on this command: what a typo is compared with. */
+  private candidates(): { flag: string; option?: ManifestOption }[] {
+    const { command } = this.state;
+    const given = (name: string) => this.given.some((g) => g.row.name === name);
+    const options = command.options
+      .filter((o) => !o.hidden)
+      .flatMap((option) => [
+        { flag: option.flag, option },
+        ...(option.negatable ? [{ flag: `--no-${option.flag.slice(2)}` }] : []),
+      ]);
+    const globals = programGlobals(this.manifest)
+      .filter((row) => row.spells !== true && validAt(row, command, given))
+      .map((row) => ({ flag: globalFlag(row) }));
+    return [...options, ...globals];
   }
-  const previous = state.flags.get(option.key);
-  const pieces = option.multiple ? value.split(option.separator) : [value];
-  const values = option.multiple && previous?.kind === 'text' ? [...previous.values, ...pieces] : pieces;
-  state.flags.set(option.key, { option, token, kind: 'text', values });
-  return next;
+
+  private scene() {
+    return { manifest: this.manifest, command: this.state.command, words: this.words };
+  }
 }
 
-/** Reads the spellings of a boolean that flags and environment variables accept (DESIGN P2). */
+/** Reads the spellings of a boolean that flags and environment variables accept (P2). */
 export function readBoolean(text: string): boolean | undefined {
   const lower = text.toLowerCase();
-  if (['1', 'true', 'yes'].includes(lower)) return true;
-  if (['0', 'false', 'no'].includes(lower)) return false;
+  if (lower === '1' || lower === 'true' || lower === 'yes') return true;
+  if (lower === '0' || lower === 'false' || lower === 'no') return false;
   return undefined;
-}
-
-function unknownFlagError(
-  manifest: Manifest,
-  argv: readonly string[],
-  command: ManifestCommand,
-  flag: string,
-): UsageError {
-  const where = [manifest.name, ...command.path].join(' ');
-  const known = command.options
-    .filter((o) => !o.hidden)
-    .flatMap((o) => [o.flag, ...(o.negatable ? [`--no-${o.flag.slice(2)}`] : [])]);
-  const globals = [
-    '--json',
-    '--help',
-    '--schema',
-    '--explain',
-    ...(manifest.config ? ['--config', '--no-config'] : []),
-  ];
-  const matches = flag.startsWith('--') ? suggest(flag, [...known, ...globals]) : [];
-  const details: { hint: string; fix?: string } = {
-    hint: matches.length > 0 ? `did you mean ${matches.join(' or ')}?` : `run ${where} --help to see its options`,
-  };
-  if (matches.length === 1) {
-    // Words after `--` are passthrough: they are not options, so they are never corrected.
-    const end = optionEnd(argv);
-    const replaced = argv.map((w, i) =>
-      i >= end ? w : w === flag ? matches[0]! : w.startsWith(`${flag}=`) ? `${matches[0]}${w.slice(flag.length)}` : w,
-    );
-    details.fix = commandLine([manifest.name, ...replaced]);
-  }
-  return new UsageError(`unknown option ${flag} for ${where}`, {
-    ...details,
-    usage: toUsageSummary(manifest, command),
-  });
-}
-
-function unknownCommandError(
-  manifest: Manifest,
-  argv: readonly string[],
-  group: ManifestCommand,
-  index: number,
-): UsageError {
-  const word = argv[index]!;
-  const where = [manifest.name, ...group.path].join(' ');
-  const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
-  const matches = suggest(word, names);
-  const details: { hint: string; fix?: string } = {
-    hint: matches.length > 0 ? `did you mean ${matches.join(' or ')}?` : `${where} has: ${names.join(', ')}`,
-  };
-  if (matches.length === 1)
-    details.fix = commandLine([manifest.name, ...argv.map((w, i) => (i === index ? matches[0]! : w))]);
-  return new UsageError(`unknown command "${word}" for ${where}`, {
-    ...details,
-    usage: toUsageSummary(manifest, group),
-  });
 }

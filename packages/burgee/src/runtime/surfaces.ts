@@ -1,8 +1,9 @@
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
+import { badBudget, explainNoOption, noSchemaOfItsOwn, noSuchField, noVersion } from '../projections/refusals/index.js';
 import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
-import { UsageError } from './errors.js';
+import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
 import { packageVersion } from './package-version.js';
@@ -21,10 +22,7 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   let budget: number | undefined;
   if (globals.budget !== undefined) {
     budget = Number(globals.budget);
-    if (!Number.isInteger(budget) || budget <= 0)
-      throw new UsageError(`--budget expects a positive whole number, got ${JSON.stringify(globals.budget)}`, {
-        hint: 'give the budget in characters, e.g. --budget 20000',
-      });
+    if (!Number.isInteger(budget) || budget <= 0) throw refuse(badBudget(globals.budget), command);
   }
   const document: unknown =
     command === manifest.root
@@ -32,14 +30,7 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
       : findSchemaCommand(manifest, command.path);
   if (document === undefined) {
     // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
-    const where = [manifest.name, ...command.path].join(' ');
-    const runnable = command.commands.filter((c) => c.runnable && !c.hidden);
-    throw new UsageError(`${where} has no schema of its own`, {
-      hint:
-        runnable.length > 0
-          ? `drill into one of: ${runnable.map((c) => `${where} ${c.name} --schema`).join(', ')}`
-          : `${manifest.name} --schema lists every command`,
-    });
+    throw refuse(noSchemaOfItsOwn(manifest, command), command);
   }
   if (globals.field === undefined) {
     report.document(renderSchema(document));
@@ -47,12 +38,7 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   }
   const picked = selectSchemaField(document, globals.field);
   if (!picked.ok) {
-    throw new UsageError(`--field ${globals.field}: no field "${picked.at}"`, {
-      hint:
-        picked.available.length === 0
-          ? 'there is nothing below this value'
-          : `fields there: ${picked.available.join(', ')}`,
-    });
+    throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
@@ -61,10 +47,7 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
 export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
   const version = manifest.version ?? packageVersion(io.entry);
-  if (version === undefined)
-    throw new UsageError(`${manifest.name} declares no version`, {
-      hint: 'declare version in defineProgram, or ship a package.json beside the program',
-    });
+  if (version === undefined) throw refuse(noVersion(manifest));
   if (report.json) report.envelope(toSuccessEnvelope({ version }, {}));
   else report.text(version);
   return 0;
@@ -81,10 +64,7 @@ export function showExplain(
   const wanted = name.replace(/^--/, '');
   const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
   if (option === undefined) {
-    const names = command.options.filter((o) => !o.hidden).map((o) => o.flag.slice(2));
-    throw new UsageError(`--explain: ${[manifest.name, ...command.path].join(' ')} has no option "${wanted}"`, {
-      hint: names.length === 0 ? 'this command has no options' : `its options: ${names.join(', ')}`,
-    });
+    throw refuse(explainNoOption(manifest, command, wanted), command);
   }
   const candidates = layers.get(option) ?? [];
   const won = winner(candidates);

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';
+import { optionEnd, plainWords, writeLine } from '../../projections/refusals/command-line.js';
+import { didYouMean } from '../../projections/refusals/suggest.js';
 import type { HostOutcome } from '../../runtime/host/outcome.js';
-import { commandLine, optionEnd } from '../../runtime/suggest.js';
 
 /** What commander throws once `exitOverride` is on: its own code, its exit code, its message. */
 export type CommanderFailure = { code: string; exitCode: number; message: string };
@@ -76,9 +77,9 @@ function describeRefusal(
   const suggestion = /^\(Did you mean (\S+)\?\)$/.exec(rest.join(' ').trim())?.[1];
   if (suggestion === undefined) return { message };
   const typed = /'([^']+)'/.exec(message)?.[1];
-  const hint = `did you mean ${suggestion}?`;
+  const hint = didYouMean([suggestion]);
   if (typed === undefined) return { message, hint };
-  const end = optionEnd(line.argv);
+  const end = optionEnd(plainWords(line.argv));
   let replaced = false;
   const words = line.argv.map((word, i) => {
     if (replaced || i >= end) return word;
@@ -92,7 +93,7 @@ function describeRefusal(
     }
     return word;
   });
-  return replaced ? { message, hint, fix: commandLine([line.name, ...words]) } : { message, hint };
+  return replaced ? { message, hint, fix: writeLine(line.name, plainWords(words)) } : { message, hint };
 }
 
 /** Where each option of the command that ran got its value, from commander's own record of it (E6). */

@@ -1,28 +1,29 @@
+import { type GlobalFlag, globalFlag, programGlobals } from '../../manifest/globals.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 
 /** One row of a help list that is not a declared option: a global flag. */
 export type HelpEntry = { flags: string; description: string };
 
 /**
- * The flags burgee adds to every program (DESIGN H2, P3, P5, S1, M1, H4). Which ones appear
- * depends on where help was asked, so a person never sees a flag that does nothing there.
+ * The flags burgee adds to every program, as its table lists them (H2, P3, P5, S1, M1, H4): each
+ * only where it does something, so a person never sees a flag that does nothing there.
  */
 export function globalOptions(manifest: Manifest, command: ManifestCommand): HelpEntry[] {
-  const rows: HelpEntry[] = [{ flags: '--json', description: 'print one JSON envelope' }];
-  if (command.runnable) {
-    rows.push({ flags: '--explain <option>', description: "show where an option's value comes from; runs nothing" });
-  }
-  if (manifest.config) {
-    rows.push({ flags: '--config <path>', description: 'read option values from this JSON file' });
-    rows.push({ flags: '--no-config', description: 'read no config file' });
-  }
-  if (command.path.length === 0) {
-    rows.push({ flags: '--schema', description: 'print every command, option and exit code as JSON' });
-    rows.push({ flags: '--mcp', description: 'serve this program over MCP on stdio' });
-    rows.push({ flags: '--version', description: 'print the version' });
-  }
   // `-h` is only ours while the command has not given the letter to one of its own options.
-  const shortTaken = command.options.some((option) => option.short === 'h');
-  rows.push({ flags: shortTaken ? '--help' : '-h, --help', description: 'show help' });
-  return rows;
+  const taken = (letter: string) => command.options.some((option) => option.short === letter);
+  return programGlobals(manifest)
+    .filter((row) => row.help !== undefined && listedAt(row, command))
+    .map((row) => ({ flags: spelling(row, taken), description: row.help! }));
+}
+
+function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
+  const where = row.listed ?? row.at;
+  if (where === 'root') return command.path.length === 0;
+  if (where === 'runnable') return command.runnable;
+  return true;
+}
+
+function spelling(row: GlobalFlag, taken: (letter: string) => boolean): string {
+  const long = row.value === undefined ? globalFlag(row) : `${globalFlag(row)} <${row.value}>`;
+  return row.short === undefined || taken(row.short) ? long : `-${row.short}, ${long}`;
 }

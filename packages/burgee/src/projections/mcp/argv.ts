@@ -1,23 +1,14 @@
+import { MCP_RESERVED_KEYS } from '../../manifest/globals.js';
 import { isCamelCase, toKebab } from '../../manifest/names.js';
 import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import {
+  namesSubcommand,
+  notAWord,
+  readAsOption,
+  skippedArgument,
+  unknownArgument,
+} from '../refusals/tool-arguments.js';
 import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
-
-// Unknown keys are written as `--<kebab>` so the command refuses them exactly as on the CLI; these
-// would instead reach burgee's own flags (`--help`, `--mcp`, `--config <file>` …), so they are refused here.
-const GLOBAL_KEYS = new Set([
-  'json',
-  'help',
-  'schema',
-  'mcp',
-  'version',
-  'explain',
-  'field',
-  'budget',
-  'format',
-  'output',
-  'config',
-  'noConfig',
-]);
 
 /**
  * The command line a tool call runs (DESIGN M3): `[path…, options…, "--json", positionals…]`.
@@ -63,22 +54,14 @@ function optionWords(option: ManifestOption, value: unknown, context: ArgvContex
 export const mayBeOnElsewhere = (option: ManifestOption, context: ArgvContext): boolean =>
   option.default === true || option.env !== undefined || context.config === true || option.required;
 
-/** An unknown key may be written as a flag only when the command's parser can read it as nothing but unknown. */
+/**
+ * An unknown key may be written as a flag only when the command's parser can read it as nothing but
+ * unknown: burgee's own flags (`--help`, `--mcp`, `--config <file>` …) would answer to it instead.
+ */
 function isPassable(command: ManifestCommand, key: string): boolean {
-  if (!isCamelCase(key) || GLOBAL_KEYS.has(key)) return false;
+  if (!isCamelCase(key) || MCP_RESERVED_KEYS.has(key)) return false;
   const flag = `--${toKebab(key)}`;
   return !command.options.some((o) => o.negatable && flag === `--no-${o.flag.slice(2)}`);
-}
-
-function unknownArgument(command: ManifestCommand, key: string, where: string): ArgvRefusal {
-  const names = [
-    ...command.arguments.map((a) => a.name),
-    ...command.options.filter((o) => !o.hidden).map((o) => o.key),
-  ];
-  return {
-    message: `unknown argument ${JSON.stringify(key)} for ${where}`,
-    hint: names.length === 0 ? `${where} takes no arguments` : `${where} takes: ${names.join(', ')}`,
-  };
 }
 
 /** The positional words of a tool call, or why its arguments cannot be written as words (DESIGN M3). */
@@ -97,27 +80,20 @@ export function toPositionals(
       argv.push(...words);
       continue;
     }
-    if (words !== undefined) return { refusal: { message: `argument <${argument.name}> ${words}`, hint: HINT } };
+    if (words !== undefined) return { refusal: notAWord(argument, words) };
     // A gap before a later argument: positions would shift, so fill it or stop.
     if (argument.required) break; // the command itself refuses the missing argument, as on the CLI
-    if (argument.default === undefined) return { refusal: gapRefusal(argument, command.arguments[last]!, where) };
+    if (argument.default === undefined) return { refusal: skippedArgument(argument, command.arguments[last]!, where) };
     argv.push(...[argument.default].flat());
   }
   const first = argv[0];
   if (first !== undefined && command.commands.some((child) => child.name === first)) {
-    const refusal = { message: `argument value ${JSON.stringify(first)} names a subcommand of ${where}`, hint: HINT };
-    return { refusal };
+    return { refusal: namesSubcommand(first, where) };
   }
   const flagLike = argv.find(readAsFlag);
-  if (flagLike !== undefined) {
-    const message = `argument value ${JSON.stringify(flagLike)} starts with "-", so ${where} would read it as an option`;
-    return { refusal: { message, hint: HINT } };
-  }
+  if (flagLike !== undefined) return { refusal: readAsOption(flagLike, where) };
   return { argv };
 }
-
-const HINT =
-  'positional arguments are words on the command line: one word each (a list for the last, variadic one), never starting with "-"';
 
 /** The words of one argument, undefined when absent, or a problem (as text) when it cannot be words. */
 function argumentWords(argument: ManifestArgument, value: unknown): string[] | string | undefined {
@@ -126,13 +102,6 @@ function argumentWords(argument: ManifestArgument, value: unknown): string[] | s
   if (words.length === 0) return undefined;
   if (!argument.variadic && words.length > 1) return `takes one value, got ${words.length}`;
   return words;
-}
-
-function gapRefusal(gap: ManifestArgument, later: ManifestArgument, where: string): ArgvRefusal {
-  return {
-    message: `argument <${later.name}> was given without [${gap.name}], which comes before it in ${where}`,
-    hint: `give ${gap.name} too: positional arguments cannot skip one`,
-  };
 }
 
 /** What the parser reads as a flag rather than a positional: `--x`, `-x`, `--`; not `-` nor `-1`. */

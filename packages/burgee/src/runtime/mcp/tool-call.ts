@@ -9,7 +9,6 @@ import type { Io, OutputStream } from '../io.js';
 import type { ParsedArgv } from '../parse-argv.js';
 import type { Deadlines } from './deadlines.js';
 import { runGuarded } from './exit-guard.js';
-import { toParsedArgv } from './tool-inputs.js';
 
 /** What every call of one server shares. */
 export type ToolCallSettings = {
@@ -47,27 +46,14 @@ export async function callTool(
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
   const context = { program: manifest.name, config: manifest.config };
-  // Usually the arguments are read as the parser would read their command line, which is then
-  // written only if a message needs it; arguments only the parser can judge take the line itself.
-  const parsed = toParsedArgv(command, args, context);
-  let written: readonly string[] | undefined;
-  if (parsed === undefined) {
-    const mapped = toArgv(command, args, context);
-    if ('refusal' in mapped) {
-      const usage = toUsageSummary(manifest, command);
-      const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
-      return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
-    }
-    written = mapped.argv;
+  const mapped = toArgv(command, args, context);
+  if ('refusal' in mapped) {
+    const usage = toUsageSummary(manifest, command);
+    const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
+    return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
   }
-  const argv = (): readonly string[] => {
-    // Arguments read directly always have a command line (the test of toParsedArgv holds it).
-    if (written === undefined) {
-      const mapped = toArgv(command, args, context);
-      written = 'argv' in mapped ? mapped.argv : [];
-    }
-    return written;
-  };
+  const argv = () => mapped.argv;
+  const parsed = undefined;
   return toToolResult(await runCommand(program, { argv, parsed }, settings, request));
 }
 

@@ -45,8 +45,5 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Where options and arguments end: the first `--`, after which every word is passthrough (DESIGN P4). */
-export const optionEnd = (argv: readonly string[]): number => (argv.includes('--') ? argv.indexOf('--') : argv.length);
-
-/** A whole command line, program name first. */
-export const commandLine = (words: readonly string[]): string => words.map(shellQuote).join(' ');
+/** The one way a refusal proposes what the caller may have meant (E8). */
+export const didYouMean = (matches: readonly string[]): string => `did you mean ${matches.join(' or ')}?`;

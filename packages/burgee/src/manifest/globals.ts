@@ -1,0 +1,127 @@
+/**
+ * The flags burgee reads on every program, whatever its commands declare: the one table the parser,
+ * the reserved option names (D5), help's global rows (H2), typo suggestions (E8) and the MCP
+ * argument keys a tool call may not use (M3) are all derived from.
+ *
+ * To add a flag, add a row; nothing else lists flags. A row says:
+ * - `name`: the flag without its dashes (`no-config`); its key in `Globals` and as an MCP argument
+ *   is the camelCase form (`noConfig`), so an undeclared argument of that name is refused (M3);
+ * - `value`: the placeholder when it takes a value (`--explain <option>`), absent for a switch;
+ * - `at`: where it is valid: `any` command, only the `root`, or only a `runnable` command;
+ * - `with`: another row that must be given too (`field` only with `schema`; an HTTP option would
+ *   name `mcp`); elsewhere the flag is refused with a fix that adds it;
+ * - `config`: true when the flag exists only in programs that read config files (P3);
+ * - `help`: its line in the help's "Global options", shown where valid (`listed: 'root'` narrows
+ *   it); absent for flags help leaves out;
+ * - `reserved`: true when a native declaration may not declare an option of that name (D5);
+ *   otherwise a declared option of that name wins on that command;
+ * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown.
+ * Order is the help's order. Synthesised commands (`completion`, `help`, `mcp`) are not flags: they
+ * will get a table of their own beside this one.
+ */
+export const GLOBAL_FLAGS = [
+  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true },
+  {
+    name: 'explain',
+    value: 'option',
+    at: 'any',
+    listed: 'runnable',
+    help: "show where an option's value comes from; runs nothing",
+    reserved: true,
+  },
+  {
+    name: 'config',
+    value: 'path',
+    at: 'any',
+    config: true,
+    help: 'read option values from this JSON file',
+    reserved: true,
+  },
+  { name: 'no-config', at: 'any', config: true, help: 'read no config file', reserved: true },
+  {
+    name: 'schema',
+    at: 'any',
+    listed: 'root',
+    help: 'print every command, option and exit code as JSON',
+    reserved: true,
+  },
+  { name: 'mcp', at: 'root', help: 'serve this program over MCP on stdio', reserved: true },
+  { name: 'version', at: 'any', listed: 'root', help: 'print the version', reserved: true },
+  { name: 'help', short: 'h', at: 'any', help: 'show help', reserved: true },
+  { name: 'field', value: 'path', at: 'any', with: 'schema', reserved: false },
+  { name: 'budget', value: 'n', at: 'any', with: 'schema', reserved: false },
+  { name: 'format', value: 'json', at: 'any', spells: true, reserved: false },
+  { name: 'output', value: 'json', at: 'any', spells: true, reserved: false },
+] as const satisfies readonly GlobalFlag[];
+
+/** One row of `GLOBAL_FLAGS`; see the table for what each field means. */
+export type GlobalFlag = {
+  readonly name: string;
+  readonly value?: string;
+  readonly short?: string;
+  readonly at: 'any' | 'root' | 'runnable';
+  readonly with?: string;
+  readonly config?: boolean;
+  readonly listed?: 'root' | 'runnable';
+  readonly help?: string;
+  readonly reserved: boolean;
+  readonly spells?: boolean;
+};
+
+type Row = (typeof GLOBAL_FLAGS)[number];
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+
+/** Every global flag's key, camelCase. */
+export type GlobalKey = Camel<Exclude<Row, { spells: true }>['name']>;
+
+/** What the caller gave of each global flag: switches as booleans, valued flags as their text. */
+export type Globals = {
+  [R in Exclude<Row, { spells: true }> as Camel<R['name']>]: R extends { value: string } ? string | undefined : boolean;
+};
+
+/** The camelCase key of a row, as `Globals` and MCP arguments name it. */
+export const globalKey = (row: GlobalFlag): string =>
+  row.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The `--flag` of a row. */
+export const globalFlag = (row: GlobalFlag): string => `--${row.name}`;
+
+/** Nothing given yet: every switch off, every value absent. */
+export function emptyGlobals(): Globals {
+  const globals: Record<string, boolean | undefined> = {};
+  for (const row of GLOBAL_FLAGS as readonly GlobalFlag[]) {
+    if (row.spells !== true) globals[globalKey(row)] = row.value === undefined ? false : undefined;
+  }
+  return globals as Globals;
+}
+
+/** The rows a program has: the config rows only when it reads config files. */
+export const programGlobals = (program: { readonly config: boolean }): readonly GlobalFlag[] =>
+  (GLOBAL_FLAGS as readonly GlobalFlag[]).filter((row) => row.config !== true || program.config);
+
+/** The row of a `--flag`, among those the program has. */
+export const findGlobal = (program: { readonly config: boolean }, flag: string): GlobalFlag | undefined =>
+  programGlobals(program).find((row) => flag === globalFlag(row));
+
+/** True when a row is valid on a command: at its place, and beside the flag it needs (when it needs one). */
+export function validAt(
+  row: GlobalFlag,
+  command: { readonly path: readonly string[]; readonly runnable: boolean },
+  given: (name: string) => boolean,
+): boolean {
+  if (row.at === 'root' && command.path.length > 0) return false;
+  if (row.at === 'runnable' && !command.runnable) return false;
+  return row.with === undefined || given(row.with);
+}
+
+/** Option keys a native declaration may not use (D5); `config` and `noConfig` only in programs that read config files. */
+export const reservedKeys = (program: { readonly config: boolean }): string[] =>
+  programGlobals(program)
+    .filter((row) => row.reserved)
+    .map(globalKey);
+
+/**
+ * Argument keys a tool call may not use for anything its command does not declare (M3): written as
+ * flags, they would reach burgee's own (`--help`, `--mcp`, `--config <file>` …) instead of the command.
+ */
+export const MCP_RESERVED_KEYS: ReadonlySet<string> = new Set((GLOBAL_FLAGS as readonly GlobalFlag[]).map(globalKey));

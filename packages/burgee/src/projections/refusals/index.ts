@@ -1,0 +1,15 @@
+export {
+  insertWords,
+  optionEnd,
+  plainWords,
+  replaceWord,
+  valueWord,
+  type Word,
+  writeLine,
+} from './command-line.js';
+export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, unknownOption } from './parse.js';
+export { commandName, type Refusal, type Scene } from './refusal.js';
+export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';
+export { didYouMean, editDistance, shellQuote, suggest } from './suggest.js';
+export { badBudget, explainNoOption, mcpNeedsProcess, noSchemaOfItsOwn, noSuchField, noVersion } from './surfaces.js';
+export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';

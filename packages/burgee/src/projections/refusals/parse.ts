@@ -1,0 +1,106 @@
+/**
+ * Refusals of what the parser cannot read (P4, P6, E8): each returns its message, hint and fix as
+ * data, and the runtime throws it as a usage error of the command it names.
+ */
+import { type GlobalFlag, globalFlag } from '../../manifest/globals.js';
+import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
+import { commandName, type Refusal, type Scene } from './refusal.js';
+import { didYouMean, suggest } from './suggest.js';
+
+/**
+ * `--targt`: suggests the closest of `candidates` (the flags valid there) and, when exactly one is
+ * close, fixes that word in place. Words after `--` are passthrough and never corrected.
+ */
+export function unknownOption(
+  scene: Scene,
+  index: number,
+  flag: string,
+  candidates: readonly { flag: string; option?: ManifestOption }[],
+): Refusal {
+  const where = commandName(scene.manifest, scene.command);
+  const matches = flag.startsWith('--')
+    ? suggest(
+        flag,
+        candidates.map((c) => c.flag),
+      )
+    : [];
+  const refusal: Refusal = {
+    message: `unknown option ${flag} for ${where}`,
+    hint: matches.length > 0 ? didYouMean(matches) : `run ${where} --help to see its options`,
+  };
+  if (matches.length === 1 && index < optionEnd(scene.words)) {
+    const match = candidates.find((c) => c.flag === matches[0])!;
+    const typed = scene.words[index]!.text;
+    const inline = typed.startsWith(`${flag}=`);
+    const text = inline ? `${match.flag}${typed.slice(flag.length)}` : match.flag;
+    const word: Word =
+      inline && match.option !== undefined ? { text, of: match.option, at: match.flag.length + 1 } : { text };
+    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, word));
+  }
+  return refusal;
+}
+
+/** `tool deplyo`: suggests the closest subcommand of `group`, fixing that word when one is close. */
+export function unknownCommand(scene: Scene, index: number): Refusal {
+  const group = scene.command;
+  const word = scene.words[index]!.text;
+  const where = commandName(scene.manifest, group);
+  const names = group.commands.filter((c) => !c.hidden).map((c) => c.name);
+  const matches = suggest(word, names);
+  const refusal: Refusal = {
+    message: `unknown command "${word}" for ${where}`,
+    hint: matches.length > 0 ? didYouMean(matches) : `${where} has: ${names.join(', ')}`,
+  };
+  if (matches.length === 1)
+    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, { text: matches[0]! }));
+  return refusal;
+}
+
+/** `--target` at the end of the line, or before another flag. */
+export const needsValue = (token: string, flag: string, placeholder: string): Refusal => ({
+  message: `${token} needs a value`,
+  hint: `write ${flag} <${placeholder}>`,
+});
+
+/** `--yes=maybe`. */
+export const notBoolean = (token: string, option: ManifestOption, inline: string): Refusal => ({
+  message: `${token} expects true or false, got ${JSON.stringify(inline)}`,
+  hint: `write ${option.flag} or --no-${option.flag.slice(2)}`,
+});
+
+/** A global flag given where it means nothing: off the root, on a group, or without the flag it needs. */
+export function globalNotHere(scene: Scene, index: number, row: GlobalFlag): Refusal {
+  const flag = globalFlag(row);
+  const where = commandName(scene.manifest, scene.command);
+  if (row.with !== undefined) {
+    const needed = `--${row.with}`;
+    return {
+      message: `${flag} works only with ${needed}`,
+      hint: `add ${needed} to ask for it`,
+      fix: writeLine(scene.manifest.name, insertWords(scene.words, index, { text: needed })),
+    };
+  }
+  if (row.at === 'runnable') {
+    return { message: `${flag} works only on a command that runs; ${where} is a group`, hint: groupHint(scene) };
+  }
+  return {
+    message: `${flag} belongs to the whole program, not to ${where}`,
+    hint: `give it without a command: ${scene.manifest.name} ${flag}`,
+    fix: writeLine(scene.manifest.name, [{ text: flag }]),
+  };
+}
+
+/** `tool config` when `config` only groups commands (P6). */
+export function needsCommand(scene: Pick<Scene, 'manifest' | 'command'>): Refusal {
+  const where = commandName(scene.manifest, scene.command);
+  return { message: `${where} needs a command`, hint: groupHint(scene) };
+}
+
+function groupHint(scene: Pick<Scene, 'manifest' | 'command'>): string {
+  const where = commandName(scene.manifest, scene.command);
+  const names = visibleNames(scene.command);
+  return `choose one of: ${names.join(', ')}; run ${where} --help for more`;
+}
+
+const visibleNames = (group: ManifestCommand): string[] => group.commands.filter((c) => !c.hidden).map((c) => c.name);

@@ -1,0 +1,93 @@
+/**
+ * Refusals of values the parser read but the command cannot take (P6): missing, extra or out of
+ * range. Each fix starts from the words the caller typed.
+ */
+import type { ManifestArgument, ManifestOption } from '../../manifest/types.js';
+import { argumentToken } from '../help/usage.js';
+import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
+import { commandName, type Refusal, type Scene } from './refusal.js';
+import { didYouMean, suggest } from './suggest.js';
+
+/** A word after the last argument the command takes. */
+export function unexpectedArgument(scene: Scene, extra: string): Refusal {
+  const { command } = scene;
+  const where = commandName(scene.manifest, command);
+  const declared = command.arguments;
+  const hint =
+    command.commands.length > 0
+      ? `${where} has: ${command.commands.map((c) => c.name).join(', ')}`
+      : `${where} takes ${declared.length === 0 ? 'no arguments' : declared.map(argumentToken).join(' ')}`;
+  return { message: `unexpected argument ${JSON.stringify(extra)} for ${where}`, hint };
+}
+
+/** A required argument not given: the fix writes its placeholder where it goes, before `--json`. */
+export function missingArgument(scene: Scene, argument: ManifestArgument): Refusal {
+  const token = argumentToken(argument);
+  const end = optionEnd(scene.words);
+  const before = scene.words.slice(0, end).filter((word) => word.text !== '--json');
+  const json: Word[] = before.length < end ? [{ text: '--json' }] : [];
+  const words = [...before, { text: `<${argument.name}${argument.variadic ? '...' : ''}>` }, ...json];
+  return {
+    message: `missing argument ${token} for ${commandName(scene.manifest, scene.command)}`,
+    hint: argument.description === undefined ? `give ${token}` : `give ${token}: ${argument.description}`,
+    fix: writeLine(scene.manifest.name, [...words, ...scene.words.slice(end)]),
+  };
+}
+
+/** A required option set nowhere: the fix adds the flag and its placeholder before `--`. */
+export function missingOption(scene: Scene, option: ManifestOption): Refusal {
+  const sources = [
+    option.flag,
+    ...(option.env === undefined ? [] : [`$${option.env}`]),
+    ...(scene.manifest.config ? ['the config file'] : []),
+  ];
+  const about = option.description === undefined ? '' : `${option.flag}: ${option.description}; `;
+  const placeholder = { text: `<${option.placeholder ?? 'value'}>` };
+  const words = insertWords(scene.words, optionEnd(scene.words), { text: option.flag }, placeholder);
+  return {
+    message: `missing required option ${option.flag} for ${commandName(scene.manifest, scene.command)}`,
+    hint: `${about}set it with ${sources.join(' or ')}`,
+    fix: writeLine(scene.manifest.name, words),
+  };
+}
+
+/**
+ * A value outside the option's choices or bounds. When it came from a flag and one choice is close,
+ * the fix corrects that option's value, never an argument or another option's value that reads the same.
+ */
+export function outOfRange(
+  scene: Scene,
+  option: ManifestOption,
+  problem: { message: string; bad: unknown },
+  from: { source: string; location?: string | undefined },
+): Refusal {
+  const close =
+    option.choices === undefined || typeof problem.bad !== 'string'
+      ? []
+      : suggest(problem.bad, option.choices.map(String));
+  const hint =
+    close.length > 0
+      ? didYouMean(close)
+      : option.choices === undefined
+        ? `give ${option.flag} a value in range`
+        : `choose one of ${option.choices.join(', ')}`;
+  if (from.source !== 'flag') {
+    const location = from.location === undefined ? '' : ` ${from.location}`;
+    return { message: `${problem.message} (from ${from.source}${location})`, hint };
+  }
+  const refusal: Refusal = { message: problem.message, hint };
+  const index = scene.words.findIndex((word) => word.of === option && word.text.slice(word.at ?? 0) === problem.bad);
+  if (close.length === 1 && index !== -1) {
+    const word = scene.words[index]!;
+    const text = `${word.text.slice(0, word.at ?? 0)}${close[0]}`;
+    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, { ...word, text }));
+  }
+  return refusal;
+}
+
+/** A value the option's Standard Schema refused. */
+export const schemaRefused = (option: ManifestOption, issues: readonly { message: string }[]): Refusal => ({
+  message: `${option.flag}: ${issues.map((issue) => issue.message).join('; ')}`,
+  hint:
+    option.description === undefined ? `give ${option.flag} a valid value` : `${option.flag}: ${option.description}`,
+});
