@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,6 +135,33 @@ const refusals: Refusal[] = [
     hint: 'fix the JSON in {cwd}/ship.config.json, or run with --no-config to ignore it',
   },
   {
+    title: 'P3 · a bare word in the config file is located exactly on every Node, not at the end of the file',
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': '{\n  "region": eu,\n  "channel": "beta"\n}\n' },
+    code: 3,
+    message: 'config file {cwd}/ship.config.json is not valid JSON at line 2, column 13',
+    hint: 'fix the JSON in {cwd}/ship.config.json, or run with --no-config to ignore it',
+  },
+  {
+    title: 'P3 · a config key that names no option and no command is exit 3 with a suggestion',
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': '{"regoin": "eu"}' },
+    code: 3,
+    message: 'config file {cwd}/ship.config.json has an unknown key "regoin"',
+    hint: 'did you mean "region"?',
+  },
+  {
+    title: "P3 · a misspelt key in a command's section is refused too, named by its path",
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': '{"release": {"chanel": "beta"}}' },
+    code: 3,
+    message: 'config file {cwd}/ship.config.json has an unknown key "release.chanel"',
+    hint: 'did you mean "channel"?',
+  },
+  {
     title: 'P3 · --config naming a file that does not exist is exit 3',
     script: ship,
     args: ['release', '--build', '1', '--config', 'missing.json'],
@@ -218,6 +246,27 @@ describe('bad input, as a user types it', () => {
       expect(existsSync(settingsFile())).toBe(false);
     }
   });
+
+  it('P3 · a config file that starts with a UTF-8 byte order mark is read', async () => {
+    writeFileSync(configFile(), '\uFEFF{"$schema": "./ship.schema.json", "release": {"channel": "beta"}}');
+    const result = await run(ship, ['release', '--build', '1', '--explain', 'channel']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('beta');
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'P3 · a FIFO where the config file should be is refused at once, never waited on',
+    async () => {
+      execFileSync('mkfifo', [configFile()]);
+      const result = await run(ship, ['status', '--json']);
+      expect(result.code).toBe(3);
+      expect(envelopeOf(result).error).toEqual({
+        code: 3,
+        message: `config file ${configFile()} is not a regular file`,
+        hint: 'a config file must be a plain JSON file; a FIFO, socket, device or folder is never read',
+      });
+    },
+  );
 
   it('P3 · --no-config ignores a malformed file, and the command runs', async () => {
     writeFileSync(configFile(), MALFORMED);

@@ -91,6 +91,31 @@ describe('M8 · burgee dev <entry>: serve over stdio, reload on save', () => {
     expect(dev.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('M8 · a reload whose import never settles is abandoned after the timeout and said so; later saves reload', async () => {
+    const dir = scratch(cleanups);
+    const entry = join(dir, 'cli.mjs');
+    const good = readFileSync(entry, 'utf8');
+    const dev = await startDev(cleanups, dir, 'cli.mjs', { BURGEE_DEV_LOAD_TIMEOUT_MS: '300' });
+    writeFileSync(entry, `${good}\nawait new Promise(() => {});\n`);
+    const failed = await until(
+      () => /burgee dev: reload failed: .*\n/.exec(dev.stderr())?.[0],
+      () => `reload failed; stderr: ${dev.stderr()}`,
+    );
+    expect(failed).toBe(
+      'burgee dev: reload failed: its import did not settle within 300 ms and was abandoned (a top-level await that never ends?)\n',
+    );
+    expect(await call(dev, 'status')).toBe('{"ok":true,"data":"green","meta":{"provenance":{}}}');
+    writeFileSync(
+      entry,
+      good.replace('// more commands', "defineCommand({ name: 'fixed', effects: 'read_only', run: () => 1 }),"),
+    );
+    await until(
+      () => dev.names()?.includes('fixed'),
+      () => `a list with fixed; stderr: ${dev.stderr()}`,
+    );
+    expect(dev.stderr()).toContain('burgee dev: reloaded cli.mjs\n+ fixed\n');
+  });
+
   it('M8 · an entry that calls await run(program) unguarded loads without running; what it prints goes to stderr', async () => {
     const dev = await startDev(cleanups, scratch(cleanups), 'runs-itself.mjs');
     expect((await dev.client.listTools()).tools.map((tool) => tool.name)).toEqual(['ping']);

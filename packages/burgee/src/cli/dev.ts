@@ -12,7 +12,10 @@ import { renderToolChanges } from './tool-changes.js';
 import { watchFolder } from './watch.js';
 
 /** What `burgee dev` receives: the `entry` argument. */
-export type DevContext = Context<Record<never, never>, readonly [{ readonly name: 'entry' }]>;
+export type DevContext = Context<
+  { readonly loadTimeout: { readonly type: 'number'; readonly default: number } },
+  readonly [{ readonly name: 'entry' }]
+>;
 
 /** One serving session: what is served, where it came from, and what changed since it last loaded. */
 type Session = {
@@ -38,14 +41,16 @@ export default function dev(ctx: DevContext): Promise<void> {
   // The runtime routes a handler's stdout to the process's stdout; here that is the protocol stream,
   // so whatever the entry prints (a top-level console.log) goes to stderr instead.
   const toStderr = originalWrite(process.stderr);
-  return withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () => serveEntry(ctx.args.entry, ctx.cwd, ctx.env));
+  return withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
+    serveEntry(ctx.args.entry, ctx.cwd, ctx.env, ctx.options.loadTimeout),
+  );
 }
 
-async function serveEntry(arg: string, cwd: string, env: DevContext['env']): Promise<void> {
+async function serveEntry(arg: string, cwd: string, env: DevContext['env'], timeoutMs: number): Promise<void> {
   const entry = findEntry(arg, cwd);
   const root = dirname(entry);
   const label = displayPath(entry, cwd);
-  const loader = createEntryLoader(entry, root);
+  const loader = createEntryLoader(entry, root, timeoutMs);
   let program: Program;
   try {
     program = await loader.load();

@@ -10,8 +10,12 @@ import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
 /** Imports the entry afresh on every call and returns its program; throws what the import threw. */
 export type EntryLoader = { load(): Promise<Program> };
 
-/** A loader for `entry` (a real path) whose local imports under `root` are read again on each load. */
-export function createEntryLoader(entry: string, root: string): EntryLoader {
+/**
+ * A loader for `entry` (a real path) whose local imports under `root` are read again on each load.
+ * A load whose import has not settled after `timeoutMs` is abandoned (M8): the module may still
+ * finish in the background, but the server and later saves no longer wait on it.
+ */
+export function createEntryLoader(entry: string, root: string, timeoutMs: number): EntryLoader {
   // Restated, not imported: importing run.ts here would split it out of the `burgee` entry's file
   // into a chunk of its own, one more module for every program to load at start (DESIGN N1).
   const key: typeof DEV_RUN = Symbol.for('burgee.dev') as typeof DEV_RUN;
@@ -33,10 +37,29 @@ export function createEntryLoader(entry: string, root: string): EntryLoader {
       url.searchParams.set(VERSION_PARAM, String(version));
       seen.ran = undefined;
       // An entry that calls process.exit while loading fails this load instead of ending the server.
-      const module = (await runGuarded(() => import(url.href))) as Record<string, unknown>;
+      const importing = runGuarded(() => import(url.href)) as Promise<Record<string, unknown>>;
+      const module = await within(importing, timeoutMs);
       return pickProgram(module, await seen.ran);
     },
   };
+}
+
+/** `promise`, or a ConfigError once `ms` have passed without it settling. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new ConfigError(
+          `its import did not settle within ${ms} ms and was abandoned (a top-level await that never ends?)`,
+          { hint: 'give a slow entry more time with --load-timeout or BURGEE_DEV_LOAD_TIMEOUT_MS' },
+        ),
+      );
+    }, ms);
+    // An abandoned import must not keep the process alive on its own account.
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**

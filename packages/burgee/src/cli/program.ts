@@ -10,6 +10,17 @@ export const dev = defineCommand({
   // It serves until stdin closes: as an MCP tool it would only hang the agent that called it.
   effects: 'withheld',
   arguments: [{ name: 'entry', description: 'the module exporting the program, as `program` or default' }],
+  options: {
+    loadTimeout: {
+      type: 'number',
+      integer: true,
+      minimum: 1,
+      default: 10_000,
+      env: 'BURGEE_DEV_LOAD_TIMEOUT_MS',
+      placeholder: 'ms',
+      description: 'how long one import of the entry may take before it is abandoned',
+    },
+  },
   examples: [{ command: 'burgee dev ./cli.mjs', description: 'point an MCP client at this command line' }],
   // The serve loop, the MCP SDK and the watcher load only when `dev` runs, so `burgee --help` stays quick.
   load: () => import('./dev.js'),

@@ -84,7 +84,7 @@ async function dispatch(
   if (!command.runnable) {
     throw refuse(needsCommand({ manifest, command }), command);
   }
-  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd));
+  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
   if (globals.explain !== undefined) {
     return showExplain(
       manifest,
@@ -145,11 +145,16 @@ async function invoke(
           { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
           start,
         );
-    return await (io.stalled === undefined ? running : Promise.race([running, io.stalled]));
+    if (io.stalled === undefined) return await running;
+    // One more turn of the event loop before the result counts: a rejection the handler left
+    // unhandled is reported only after the microtasks drain, and it fails the command (E10).
+    return await Promise.race([Promise.resolve(running).then(afterOneTurn), io.stalled]);
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   }
 }
+
+const afterOneTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
 
 /** Marks what the handler threw, so burgee adds its usage block only to its own refusals. */
 class HandlerThrow {

@@ -23,7 +23,10 @@ export interface Io {
   readonly signal?: AbortSignal | undefined;
   /** True when this is the real process, whose stdin and stdout `--mcp` may take over. */
   readonly ownsProcess?: boolean | undefined;
-  /** Rejects when the handler can no longer finish (the event loop drained around it). */
+  /**
+   * Rejects when the handler can no longer finish: the event loop drained around it, or an error
+   * escaped it asynchronously (an unhandled rejection, a throw in a timer).
+   */
   readonly stalled?: Promise<never> | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;

@@ -4,6 +4,7 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
+import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
 
 /**
  * Where `burgee dev` listens while it imports an entry. A registered symbol rather than a module
@@ -17,48 +18,47 @@ export interface DevRun {
   ran(program: Program | Promise<Program>): void;
 }
 
+/** Settings of `run`. */
+export type RunOptions = {
+  /** The words to run, instead of the process's own (`process.argv` after the script). */
+  argv?: readonly string[];
+};
+
 /**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,
  * and exits with the contract's code. The one place burgee ends the process. Under `burgee dev`
  * it hands the program over and settles at once, so an entry that runs itself unguarded still loads.
  */
-export async function run(target: Program | Command): Promise<never> {
+export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
   const program = toProgram(target);
   const dev = (globalThis as { [DEV_RUN]?: DevRun })[DEV_RUN];
   if (dev !== undefined) {
     dev.ran(program);
     return undefined as never;
   }
-  return runProcess(program);
-}
-
-/** Runs a program as this process, reading `argv` (else the process's own) and exiting with the run's code. */
-export async function runProcess(program: Program, argv?: readonly string[]): Promise<never> {
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];
-  const runCleanups = () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        cleanup();
-      } catch {
-        // A failing cleanup must not stop the others, nor the exit.
+  const stop = {
+    abort: (reason: Error) => controller.abort(reason),
+    cleanup: () => {
+      for (const cleanup of cleanups.splice(0).reverse()) {
+        try {
+          cleanup();
+        } catch {
+          // A failing cleanup must not stop the others, nor the exit.
+        }
       }
-    }
+    },
   };
-  const onSigint = () => {
-    controller.abort(new Error('interrupted'));
-    runCleanups();
-    // Show the cursor again in case a prompt or progress bar hid it (DESIGN E9).
-    if (process.stderr.isTTY) process.stderr.write('\u001b[?25h');
-    process.off('SIGINT', onSigint);
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.on('SIGINT', onSigint);
+  const undoSignals = onEndingSignals(stop);
+  onOutputFaults(stop);
+  const stalled = Promise.race([whenStalled(), strayErrors()]);
+  stalled.catch(() => {});
   const io = {
     ...processIo(),
     signal: controller.signal,
-    stalled: whenStalled(),
-    ...(argv === undefined ? {} : { argv }),
+    stalled,
+    ...(options.argv === undefined ? {} : { argv: options.argv }),
   };
   let code: number;
   try {
@@ -66,8 +66,8 @@ export async function runProcess(program: Program, argv?: readonly string[]): Pr
   } catch {
     code = ExitCode.RUNTIME;
   }
-  runCleanups();
-  process.off('SIGINT', onSigint);
+  stop.cleanup();
+  undoSignals();
   await flush();
   process.exit(code);
 }
@@ -94,12 +94,16 @@ function whenStalled(): Promise<never> {
   return stalled;
 }
 
-/** Waits until what was written to stdout and stderr has left the process. */
-function flush(): Promise<void> {
+/**
+ * Waits until what was written to stdout and stderr has left the process. One turn of the event
+ * loop first: a failed write reports its error a few ticks later, and it must decide the exit code.
+ */
+async function flush(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   const drain = (stream: NodeJS.WriteStream) =>
     new Promise<void>((resolve) => {
       if (stream.writableLength === 0) resolve();
       else stream.write('', () => resolve());
     });
-  return Promise.all([drain(process.stdout), drain(process.stderr)]).then(() => undefined);
+  await Promise.all([drain(process.stdout), drain(process.stderr)]);
 }

@@ -42,11 +42,16 @@ export async function until<T>(probe: () => T, what: () => string, timeoutMs = 1
 export type Dev = { client: Client; stderr: () => string; lists: Tool[][]; names: () => string[] | undefined };
 
 /** Starts `burgee dev <entry>` in `dir` and connects the official client to it over stdio. */
-export async function startDev(cleanups: Cleanups, dir: string, entry = 'cli.mjs'): Promise<Dev> {
+export async function startDev(
+  cleanups: Cleanups,
+  dir: string,
+  entry = 'cli.mjs',
+  env: Record<string, string> = {},
+): Promise<Dev> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, 'dev', entry],
-    env: childEnv(),
+    env: childEnv(env),
     cwd: dir,
     stderr: 'pipe',
   });

@@ -4,29 +4,20 @@
  * for one of those surfaces, so a run that uses none costs one scan of argv.
  */
 import { Command as CommanderCommand, type ParseOptions } from 'commander';
-import { DefinitionError } from '../../declaration/errors.js';
 import type { Program } from '../../declaration/types.js';
-import { type Effects, isEffects } from '../../manifest/types.js';
-import {
-  AS_PROGRAM,
-  EFFECTS,
-  findSurface,
-  handToDev,
-  type SurfaceFlag,
-  underDev,
-} from '../../runtime/host/surfaces.js';
+import type { Effects } from '../../manifest/types.js';
+import { AS_PROGRAM, EFFECTS, findSurface, runSurface, type SurfaceFlag, underDev } from '../../runtime/host/surfaces.js';
 
 export * from 'commander';
 
 /** commander's `Command`, with `.effects()` and the surfaces burgee adds. */
 export class Command extends CommanderCommand {
-  /** What running this command does to the world (M2); a command that declares nothing is `undeclared`. */
+  /**
+   * What running this command does to the world (M2); a command that declares nothing is
+   * `undeclared`. Checked when burgee first reads the program, so a run that uses no surface of
+   * burgee's loads nothing of it.
+   */
   effects(value: Effects): this {
-    if (!isEffects(value)) {
-      throw new DefinitionError(
-        `burgee: command "${this.name()}" has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
-      );
-    }
     (this as { [EFFECTS]?: Effects })[EFFECTS] = value;
     return this;
   }
@@ -58,10 +49,7 @@ export class Command extends CommanderCommand {
 
   async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {
     const scriptPath = parseOptions?.from === 'user' ? process.argv[1] : (argv ?? process.argv)[1];
-    const program = this[AS_PROGRAM](scriptPath);
-    if (underDev()) return handToDev(program);
-    const { runProcess } = await import('./start.js');
-    await runProcess(await program, userArgs(argv, parseOptions));
+    await runSurface(this[AS_PROGRAM](scriptPath), userArgs(argv, parseOptions), () => import('./start.js'));
   }
 }
 

@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { Argument, Command, Option } from 'commander';
+import { DefinitionError } from '../../declaration/errors.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab } from '../../manifest/names.js';
 import {
@@ -7,6 +8,7 @@ import {
   type Manifest,
   type ManifestArgument,
   type ManifestCommand,
+  type ManifestEffects,
   type ManifestOption,
   type Scalar,
 } from '../../manifest/types.js';
@@ -70,8 +72,18 @@ function readCommand(command: Command, path: string[]): ManifestCommand {
   if (description !== undefined) node.description = description;
   const summary = text(command.summary());
   if (summary !== undefined) node.summary = summary;
-  if (runnable) node.effects = isEffects(own[EFFECTS]) ? own[EFFECTS] : 'undeclared';
+  if (runnable) node.effects = declaredEffects(own[EFFECTS], path);
   return node;
+}
+
+/** What `.effects()` declared, checked now: the entry stores it unread so that plain runs load nothing. */
+function declaredEffects(value: unknown, path: readonly string[]): ManifestEffects {
+  if (value === undefined) return 'undeclared';
+  if (isEffects(value)) return value;
+  const where = path.length === 0 ? 'the program' : `command "${path.join(' ')}"`;
+  throw new DefinitionError(
+    `burgee: ${where} has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
+  );
 }
 
 /** One manifest option per attribute: `--cheese` and `--no-cheese` are one negatable boolean. */

@@ -7,6 +7,7 @@ export {
   type Word,
   writeLine,
 } from './command-line.js';
+export { notARegularFile, unknownConfigKey } from './config.js';
 export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, unknownOption } from './parse.js';
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';

@@ -37,3 +37,29 @@ export function handToDev(program: Promise<unknown>): void {
   const dev = (globalThis as Record<symbol, { ran(program: Promise<unknown>): void } | undefined>)[DEV_KEY];
   dev?.ran(program);
 }
+
+/** What an adapter's on-demand module gives: the public `run`. */
+type Start = { run(program: never, options: { argv: readonly string[] }): Promise<never> };
+
+/**
+ * Runs a program whose argv asked for a surface: hands it to `burgee dev` when that is importing
+ * it, else runs it as this process. A declaration burgee refuses (an effects value of no kind) is
+ * the author's to fix: its message on stderr and exit 1, no stack trace.
+ */
+export async function runSurface(
+  program: Promise<unknown>,
+  argv: readonly string[],
+  start: () => Promise<Start>,
+): Promise<void> {
+  if (underDev()) return handToDev(program);
+  let ready: unknown;
+  try {
+    ready = await program;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const { run } = await start();
+  await run(ready as never, { argv });
+}

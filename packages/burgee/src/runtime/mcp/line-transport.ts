@@ -26,6 +26,8 @@ export class LineTransport implements Transport {
   /** Requests read and not yet answered: a client that closes stdin early still gets every answer. */
   private readonly pending = new Set<string | number>();
   private inputEnded = false;
+  /** Set after a line was refused as too long, until its end arrives. */
+  private skipping = false;
   private settle = () => {};
 
   constructor(
@@ -73,8 +75,17 @@ export class LineTransport implements Transport {
   }
 
   private readonly onData = (chunk: string): void => {
+    if (this.skipping) {
+      // The rest of a line already refused as too long: one answer per line, not one per chunk.
+      const end = chunk.indexOf('\n');
+      if (end === -1) return;
+      this.skipping = false;
+      chunk = chunk.slice(end + 1);
+    }
+    // Only the new text can hold the end of the line: a long line is not searched again per chunk.
+    let end = chunk.indexOf('\n');
+    if (end !== -1) end += this.buffer.length;
     this.buffer += chunk;
-    let end = this.buffer.indexOf('\n');
     while (end !== -1 && !this.ended) {
       const line = this.buffer.slice(0, end).replace(/\r$/, '');
       this.buffer = this.buffer.slice(end + 1);
@@ -83,6 +94,7 @@ export class LineTransport implements Transport {
     }
     if (this.buffer.length > MAX_LINE) {
       this.buffer = '';
+      this.skipping = true;
       this.refuse(null, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE} characters`);
     }
   };

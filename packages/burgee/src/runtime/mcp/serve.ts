@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
 import { serveTools } from './server.js';
+import { guardStdout } from './stdout-guard.js';
 
 /** How long one tool call may run before it is cancelled and answered with an error, unless configured. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -91,11 +92,13 @@ function report(error: unknown): void {
 /** Diverts stray stdout writes and keeps stray faults from ending the process; returns the undo. */
 function takeOverProcess(): () => void {
   const restoreStdout = divertUncapturedStdout();
+  const unguard = guardStdout();
   // A handler's forgotten promise or late timer must not take every other call down with it.
   const onFault = (error: unknown) => report(error);
   process.on('uncaughtException', onFault);
   process.on('unhandledRejection', onFault);
   return () => {
+    unguard();
     restoreStdout();
     process.off('uncaughtException', onFault);
     process.off('unhandledRejection', onFault);

@@ -1,0 +1,73 @@
+import { originalWrite } from './capture.js';
+
+/** The signals that end a run the way E9 describes, with the exit status a shell reports for each. */
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** What the process guards call back into: the run's own way of stopping. */
+export type RunStop = {
+  /** Aborts `ctx.signal` with `reason`. */
+  abort(reason: Error): void;
+  /** Runs the `ctx.onExit` cleanups (each at most once). */
+  cleanup(): void;
+};
+
+/**
+ * SIGINT, SIGTERM and SIGHUP abort the handler's signal, run its cleanups, show the cursor again,
+ * then end the process by that same signal so the parent sees why it ended (E9). Returns the undo.
+ */
+export function onEndingSignals(stop: RunStop): () => void {
+  const listeners = ENDING_SIGNALS.map((name) => {
+    const listener = () => {
+      stop.abort(new Error(name === 'SIGINT' ? 'interrupted' : `ended by ${name}`));
+      stop.cleanup();
+      // A prompt or progress bar may have hidden the cursor.
+      if (process.stderr.isTTY) originalWrite(process.stderr)('\u001b[?25h');
+      undo();
+      process.kill(process.pid, name);
+    };
+    process.on(name, listener);
+    return [name, listener] as const;
+  });
+  const undo = () => {
+    for (const [name, listener] of listeners) process.off(name, listener);
+  };
+  return undo;
+}
+
+/**
+ * A promise that rejects with the first error that escapes asynchronously (an unhandled rejection,
+ * a throw in a timer): while a command runs, that error is the command's failure rather than Node's
+ * stack trace (E10). The listeners stay until the process exits, so a late one is never printed either.
+ */
+export function strayErrors(): Promise<never> {
+  let fail: (error: unknown) => void = () => {};
+  const errors = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  errors.catch(() => {});
+  const onStray = (error: unknown) => fail(error);
+  process.on('uncaughtException', onStray);
+  process.on('unhandledRejection', onStray);
+  return errors;
+}
+
+/**
+ * Failed writes to the process streams (E10): a reader that closed the pipe ends the run quietly;
+ * any other failure on stdout ends it with exit 1 and one line on stderr. Without these listeners
+ * Node would print its own stack trace, or lose the failure and exit 0.
+ */
+export function onOutputFaults(stop: RunStop): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    stop.cleanup();
+    if (error.code === 'EPIPE') process.exit(0);
+    originalWrite(process.stderr)(`error: cannot write the output: ${describeWriteError(error)}\n`);
+    process.exit(1);
+  });
+  // Nowhere is left to report a broken stderr; what stdout carries still stands.
+  process.stderr.on('error', () => {});
+}
+
+function describeWriteError(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOSPC') return 'no space left on the device (ENOSPC)';
+  return error.code === undefined ? error.message : `${error.message.split(',')[0]} (${error.code})`;
+}
