@@ -6,7 +6,14 @@
 import { Command as CommanderCommand, type ParseOptions } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
-import { AS_PROGRAM, EFFECTS, findSurface, runSurface, type SurfaceFlag, underDev } from '../../runtime/host/surfaces.js';
+import {
+  AS_PROGRAM,
+  EFFECTS,
+  findSurface,
+  runSurface,
+  type SurfaceFlag,
+  underDev,
+} from '../../runtime/host/surfaces.js';
 
 export * from 'commander';
 
