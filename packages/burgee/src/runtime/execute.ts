@@ -1,6 +1,7 @@
 import type { Command, Program } from '../declaration/types.js';
 import { buildManifest } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
@@ -17,6 +18,8 @@ import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { declaredCompleter } from './synthesised/completer.js';
+import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -40,6 +43,8 @@ export type ExecuteOptions = {
    * its whole run), so the handler needs no capture of its own.
    */
   captured?: boolean | undefined;
+  /** Where `__complete` finds `complete` functions; by default, in the program's declarations (C2). */
+  completer?: CompleterResolver | undefined;
 };
 
 /** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
@@ -51,6 +56,18 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   let parsed = options.parsed;
   const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
   try {
+    const synthesised = parsed === undefined ? findSynthesised(manifest.root, io.argv) : undefined;
+    if (synthesised !== undefined) {
+      return await SYNTHESISED_RUNS[synthesised.row.name]({
+        program,
+        manifest,
+        io,
+        report,
+        words: synthesised.words,
+        completer: options.completer ?? declaredCompleter(program, manifest),
+        rerun: (argv) => execute(program, { ...io, argv }, options),
+      });
+    }
     parsed ??= parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
@@ -70,7 +87,7 @@ async function dispatch(
   options: ExecuteOptions,
 ): Promise<number> {
   const { globals, command } = parsed;
-  if (globals.help) return showHelp(manifest, command, io, report);
+  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) {

@@ -16,7 +16,8 @@ export function globalOptions(manifest: Manifest, command: ManifestCommand): Hel
     .map((row) => ({ flags: spelling(row, taken), description: row.help! }));
 }
 
-function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
+/** True when help lists the row on this command: where it is valid, narrowed by `listed`. */
+export function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
   const where = row.listed ?? row.at;
   if (where === 'root') return command.path.length === 0;
   if (where === 'runnable') return command.runnable;
