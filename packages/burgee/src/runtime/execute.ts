@@ -5,7 +5,7 @@ import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
-import { mcpNeedsProcess, needsCommand } from '../projections/refusals/index.js';
+import { needsCommand } from '../projections/refusals/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
@@ -14,6 +14,7 @@ import { createContext, findDeclaration, loadHandler } from './handler.js';
 import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
+import { serveFromCommandLine } from './mcp/serve-entry.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
@@ -90,14 +91,7 @@ async function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (globals.mcp) {
-    if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess(), command);
-    // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
-    const { serveMcp } = await import('./mcp/serve.js');
-    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
-    await serving.closed;
-    return ExitCode.OK;
-  }
+  if (globals.mcp) return serveFromCommandLine(program, manifest, globals, io);
   if (!command.runnable) {
     throw refuse(needsCommand({ manifest, command }), command);
   }
@@ -192,13 +186,13 @@ function succeed(
         ExitCode.RUNTIME,
         `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
         {
-          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
+          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
         },
       );
     }
   }
   if (!report.json) {
-    report.text(renderData(data));
+    report.text(renderData(data, { fields: command.fields }));
     return ExitCode.OK;
   }
   let text: string;

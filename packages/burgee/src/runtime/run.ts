@@ -58,6 +58,7 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
     ...processIo(),
     signal: controller.signal,
     stalled,
+    releaseSignals: undoSignals,
     ...(options.argv === undefined ? {} : { argv: options.argv }),
   };
   let code: number;

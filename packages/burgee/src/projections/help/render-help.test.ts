@@ -46,7 +46,7 @@ describe('renderHelp', () => {
         'Global options:',
         '      --json     print one JSON envelope',
         '      --schema   print every command, option and exit code as JSON',
-        '      --mcp      serve this program over MCP on stdio',
+        '      --mcp      serve this program over MCP (stdio; --http <addr> for HTTP)',
         '      --version  print the version',
         '  -h, --help     show help',
         '',

@@ -13,6 +13,8 @@ export type Word = {
   readonly of?: ManifestOption;
   /** Where that value starts in `text`: 0 when the word is the value, past the `=` in `--target=prod`. */
   readonly at?: number;
+  /** True when the value is a global flag's secret (`--token`), shown as `<secret>` like a secret option's. */
+  readonly secret?: boolean;
 };
 
 /** Words the parser has not read (an MCP call's command line before parsing, a test's argv). */
@@ -20,6 +22,9 @@ export const plainWords = (argv: readonly string[]): Word[] => argv.map((text) =
 
 /** A word holding `option`'s value, starting at `at` in `text`. */
 export const valueWord = (text: string, option: ManifestOption, at = 0): Word => ({ text, of: option, at });
+
+/** A word holding a secret global flag's value (`--token`), starting at `at` in `text`. */
+export const secretWord = (text: string, at = 0): Word => ({ text, at, secret: true });
 
 /** Where options and arguments end: the first `--`, after which every word is passthrough (P4). */
 export function optionEnd(words: readonly Word[]): number {
@@ -40,7 +45,7 @@ export const insertWords = (words: readonly Word[], index: number, ...inserted: 
 
 /** What a fix line shows of one word: a secret option's value becomes `<secret>`. */
 function shown(word: Word): string {
-  if (word.of?.secret !== true) return word.text;
+  if (word.of?.secret !== true && word.secret !== true) return word.text;
   return `${word.text.slice(0, word.at ?? 0)}<secret>`;
 }
 
