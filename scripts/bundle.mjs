@@ -49,6 +49,11 @@ for (const name of packages) {
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+  // What the public entry loads at start (its static imports, followed through) goes into one chunk:
+  // left to the default splitting, each other entry that shares some of those modules (a subpath, an
+  // adapter's on-demand module) would cut them into more chunks, each one more file every program
+  // loads at start (N1).
+  const startup = await staticClosure(input.index, isExternal, dir);
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
   await build({
@@ -63,6 +68,24 @@ for (const name of packages) {
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      ...(startup === undefined
+        ? {}
+        : { codeSplitting: { groups: [{ name: 'core', test: (id) => startup.has(id) }] } }),
     },
   });
+}
+
+/** The modules `entry` imports statically, directly or not, itself included; undefined without an entry. */
+async function staticClosure(entry, isExternal, cwd) {
+  if (entry === undefined) return undefined;
+  const { output } = await build({
+    input: { index: entry },
+    cwd,
+    platform: 'node',
+    external: isExternal,
+    logLevel: 'silent',
+    write: false,
+    output: { format: 'esm' },
+  });
+  return new Set(output.find((file) => file.type === 'chunk' && file.isEntry).moduleIds);
 }

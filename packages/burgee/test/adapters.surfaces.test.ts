@@ -1,5 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './support/cli.js';
@@ -23,6 +26,15 @@ const hosts = [
     missing: { message: "missing required argument 'target'", host: 'commander.missingArgument' },
     unknownCommand: { argv: ['deplyo', 'prod'], fix: 'ship deploy prod --json', host: 'commander.unknownCommand' },
     badChoice: 'commander.invalidArgument',
+    broke: { code: 3, message: 'it broke', host: { code: 'ship.broke', exitCode: 3 } },
+  },
+  {
+    name: 'yargs',
+    script: `${fixtures}/yargs.mjs`,
+    missing: { message: 'Not enough non-option arguments: got 0, need at least 1', host: 'yargs.fail' },
+    unknownCommand: { argv: ['deplyo', 'prod'], fix: 'ship deploy prod --json', host: 'yargs.fail' },
+    badChoice: 'yargs.fail',
+    broke: { code: 3, message: 'it broke' },
   },
 ] as const;
 
@@ -72,7 +84,7 @@ describe.each(hosts)('F4 · --json on a $name program', (host) => {
     const choice = JSON.parse((await json('deploy', 'prod', '--region', 'mars')).stdout);
     expect(choice.error.host.code).toBe(host.badChoice);
     const broke = JSON.parse((await json('broke')).stdout);
-    expect(broke.error).toEqual({ code: 3, message: 'it broke', host: { code: 'ship.broke', exitCode: 3 } });
+    expect(broke.error).toEqual(host.broke);
   });
 
   it('F4 · --help and --version under --json are data: the help text stays the host’s own', async () => {
@@ -168,5 +180,49 @@ describe.each(hosts)('M8 · burgee dev serving a $name entry', (host) => {
     expect(dev.stderr()).toContain('~ status');
     const result = await dev.client.callTool({ name: 'status', arguments: {} });
     expect(texts(result).envelope).toBe('{"ok":true,"data":{"up":true},"meta":{"provenance":{}}}');
+  });
+});
+
+/** Completes `line` in a real `bash --norc` through the function `ship completion bash` registered. */
+async function bashComplete(script: string, line: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'burgee-adapter-shell-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'ship'), `#!/bin/sh\nexec '${process.execPath}' '${script}' "$@"\n`);
+  chmodSync(join(bin, 'ship'), 0o755);
+  const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: dir, LANG: 'C.UTF-8' };
+  const words = line.split(' ');
+  const program = [
+    'source <(ship completion bash)',
+    `fn=$(complete -p ship | sed -E 's/.*-F ([^ ]+) .*/\\1/')`,
+    `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`,
+    `COMP_CWORD=${words.length - 1}`,
+    `COMP_LINE='${line}'`,
+    `COMP_POINT=${line.length}`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
+    '"$fn" ship "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
+    'printf "%s\\n" "${COMPREPLY[@]}"',
+  ].join('\n');
+  const { stdout } = await promisify(execFile)('bash', ['--norc', '--noprofile', '-c', program], { env, cwd: dir });
+  return stdout.split('\n').filter(Boolean);
+}
+
+describe.each(hosts)('C1 K1 · completion and client configuration for a $name program', (host) => {
+  it('C1 · completion bash, run by a real bash, completes its commands, options and choices', async () => {
+    expect(await bashComplete(host.script, 'ship dep')).toEqual(['deploy']);
+    expect(await bashComplete(host.script, 'ship deploy --reg')).toEqual(['--region']);
+    expect((await bashComplete(host.script, 'ship deploy --region ')).sort()).toEqual(['eu', 'us']);
+  });
+
+  it('K1 · mcp config claude-code names the program and its --mcp server; --help stays the host’s', async () => {
+    const result = await runCli(host.script, ['mcp', 'config', 'claude-code', '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const { data } = JSON.parse(result.stdout);
+    expect(data).toMatchObject({ client: 'claude-code', key: 'mcpServers.ship' });
+    expect(data.entry.args).toEqual([host.script, '--mcp']);
+    const help = await runCli(host.script, ['--help']);
+    expect(help.stdout).not.toMatch(/completion|--schema|--mcp|--json/);
   });
 });

@@ -3,6 +3,7 @@ import type { Program } from '../../declaration/types.js';
 import type { Manifest } from '../../manifest/types.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
+import { hostOwns } from '../../runtime/host/owns.js';
 import { findSurface } from '../../runtime/host/surfaces.js';
 import type { Io } from '../../runtime/io.js';
 import { runGuarded } from '../../runtime/mcp/exit-guard.js';
@@ -33,8 +34,7 @@ export class CommanderHost implements Host {
   }
 
   owns(argv: readonly string[]): boolean {
-    const surface = findSurface(argv, (flag) => this.manifest.shadows?.includes(flag) === true);
-    return surface === undefined || surface === '--json';
+    return hostOwns(this.manifest, argv);
   }
 
   /** One run at a time: commander keeps a run's option values on the command objects themselves. */

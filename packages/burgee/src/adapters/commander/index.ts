@@ -10,6 +10,7 @@ import {
   AS_PROGRAM,
   EFFECTS,
   findSurface,
+  namesAddedCommand,
   runSurface,
   type SurfaceFlag,
   underDev,
@@ -51,7 +52,11 @@ export class Command extends CommanderCommand {
   }
 
   #claims(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): boolean {
-    return underDev() || findSurface(userArgs(argv, parseOptions), (flag) => declares(this, flag)) !== undefined;
+    const args = userArgs(argv, parseOptions);
+    if (underDev() || findSurface(args, (flag) => declares(this, flag)) !== undefined) return true;
+    return namesAddedCommand(args, (name) =>
+      this.commands.some((c) => c.name() === name || c.aliases().includes(name)),
+    );
   }
 
   async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {

@@ -20,6 +20,15 @@ export function findSurface(
   return undefined;
 }
 
+/** The commands burgee adds to a foreign program: its synthesised ones but `help`, which stays the host's. */
+export const ADDED_COMMANDS = ['completion', 'mcp', '__complete'] as const;
+
+/** True when the first word (past `--json`) names a command burgee adds and the program has none of that name. */
+export function namesAddedCommand(args: readonly string[], declares: (name: string) => boolean): boolean {
+  const word = args.find((w) => w !== '--json');
+  return word !== undefined && (ADDED_COMMANDS as readonly string[]).includes(word) && !declares(word);
+}
+
 /** Where `burgee dev` waits for the program an entry runs (the same key as the runtime's). */
 export const DEV_KEY = Symbol.for('burgee.dev');
 
