@@ -30,6 +30,11 @@ export class Command extends CommanderCommand {
     return this;
   }
 
+  /** commander's `action`; what the action returns (or resolves to) is the `--json` data (F4). */
+  override action(fn: (this: this, ...args: any[]) => unknown): this {
+    return super.action(fn as (this: this, ...args: any[]) => void);
+  }
+
   override createCommand(name?: string): Command {
     return new Command(name);
   }
