@@ -1,39 +1,29 @@
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
 import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
+import { writeResult } from './report.js';
 
 /**
- * Where `burgee dev` listens while it imports an entry. A registered symbol rather than a module
- * variable, so an entry whose `burgee` is another copy than the binary's still finds it.
+ * Runs a program (or a single command) as this process: reads argv and env, writes the result,
+ * and exits with the contract's code. The one place burgee ends the process. When a host is
+ * installed (`burgee dev`) it hands the program over and settles at once.
  */
-export const DEV_RUN = Symbol.for('burgee.dev');
-
-/** What `burgee dev` puts at `globalThis[DEV_RUN]`: it receives the program an entry runs. */
-export interface DevRun {
-  /** An adapter program arrives as a promise: its manifest is read by a module loaded on demand. */
-  ran(program: Program | Promise<Program>): void;
-}
-
 /** Settings of `run`. */
 export type RunOptions = {
   /** The words to run, instead of the process's own (`process.argv` after the script). */
   argv?: readonly string[];
 };
 
-/**
- * Runs a program (or a single command) as this process: reads argv and env, writes the result,
- * and exits with the contract's code. The one place burgee ends the process. Under `burgee dev`
- * it hands the program over and settles at once, so an entry that runs itself unguarded still loads.
- */
 export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
   const program = toProgram(target);
-  const dev = (globalThis as { [DEV_RUN]?: DevRun })[DEV_RUN];
-  if (dev !== undefined) {
-    dev.ran(program);
+  const host = runHost();
+  if (host !== undefined) {
+    host.take(program);
     return undefined as never;
   }
   const controller = new AbortController();
@@ -63,7 +53,9 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
   };
   let code: number;
   try {
-    code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+    const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+    writeResult(io, result);
+    code = result.exitCode;
   } catch {
     code = ExitCode.RUNTIME;
   }

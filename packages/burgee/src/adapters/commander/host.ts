@@ -7,7 +7,7 @@ import { hostOwns } from '../../runtime/host/owns.js';
 import { findSurface } from '../../runtime/host/surfaces.js';
 import type { Io } from '../../runtime/io.js';
 import { runGuarded } from '../../runtime/mcp/exit-guard.js';
-import { Reporter } from '../../runtime/report.js';
+import { Reporter, type RunResult } from '../../runtime/report.js';
 import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
 
@@ -38,13 +38,13 @@ export class CommanderHost implements Host {
   }
 
   /** One run at a time: commander keeps a run's option values on the command objects themselves. */
-  execute(io: Io): Promise<number> {
+  execute(io: Io): Promise<RunResult> {
     const run = this.queue.then(() => this.run(io));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async run(io: Io): Promise<number> {
+  private async run(io: Io): Promise<RunResult> {
     const json = findSurface(io.argv, (flag) => this.manifest.shadows?.includes(flag) === true) === '--json';
     const argv = json ? withoutFirst(io.argv, '--json') : [...io.argv];
     const report = new Reporter(io, this.manifest, json);
@@ -69,12 +69,12 @@ export class CommanderHost implements Host {
       outcome = { kind: 'data', data, provenance: done === undefined ? {} : commanderProvenance(done.command) };
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
-      if (!json) return error.exitCode;
+      if (!json) return printedItself(error.exitCode);
       outcome = toCommanderOutcome(error, printed, { name: this.manifest.name, argv: io.argv });
     } finally {
       restore();
     }
-    return json ? reportOutcome(outcome, report) : 0;
+    return json ? reportOutcome(outcome, report) : printedItself(0);
   }
 
   private parse(argv: readonly string[]): Promise<unknown> {
@@ -151,6 +151,9 @@ function output({ json, io, printed }: Hooks): Record<string, unknown> {
     getErrHasColors: () => false,
   };
 }
+
+/** A plain run: commander printed everything itself, through the run's streams. */
+const printedItself = (exitCode: number): RunResult => ({ exitCode, text: '', stream: 'stdout' });
 
 function withoutFirst(argv: readonly string[], word: string): string[] {
   const at = argv.indexOf(word);

@@ -7,7 +7,7 @@ import { hostOwns } from '../../runtime/host/owns.js';
 import { findSurface } from '../../runtime/host/surfaces.js';
 import type { Io } from '../../runtime/io.js';
 import { runGuarded } from '../../runtime/mcp/exit-guard.js';
-import { Reporter } from '../../runtime/report.js';
+import { Reporter, type RunResult } from '../../runtime/report.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { yargsOutcome } from './outcome.js';
 import { stateOf, type YargsInstance } from './state.js';
@@ -34,13 +34,13 @@ export class YargsHost implements Host {
   }
 
   /** One run at a time: yargs keeps a run's state on the instance itself. */
-  execute(io: Io): Promise<number> {
+  execute(io: Io): Promise<RunResult> {
     const run = this.queue.then(() => this.run(io));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async run(io: Io): Promise<number> {
+  private async run(io: Io): Promise<RunResult> {
     const json = findSurface(io.argv, (flag) => this.manifest.shadows?.includes(flag) === true) === '--json';
     const argv = json ? withoutFirst(io.argv, '--json') : [...io.argv];
     const report = new Reporter(io, this.manifest, json);
@@ -52,7 +52,9 @@ export class YargsHost implements Host {
     let outcome: HostOutcome;
     try {
       const ended = await runGuarded(() => this.parseOnce(argv, json), sinks);
-      if (!json) return ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME;
+      // A plain run: yargs printed everything itself, through the run's streams.
+      if (!json)
+        return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
       outcome = yargsOutcome(ended, state.ran, { manifest: this.manifest, argv: io.argv });
       if (outcome.kind === 'data') outcome.data = await outcome.data;
     } catch (error) {

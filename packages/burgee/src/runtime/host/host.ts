@@ -1,6 +1,8 @@
 import type { Command, Program } from '../../declaration/types.js';
+import { MANIFEST } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Io } from '../io.js';
+import type { RunResult } from '../report.js';
 
 /**
  * Where a program read from a foreign library (commander, yargs) keeps the library's side. A
@@ -14,8 +16,8 @@ export interface Host {
   readonly manifest: Manifest;
   /** False for what burgee answers from the manifest alone (`--schema`, `--mcp`); true for a run of a command. */
   owns(argv: readonly string[]): boolean;
-  /** Runs argv through the host's own parser; under `--json` as one envelope on stdout (F4). */
-  execute(io: Io): Promise<number>;
+  /** Runs argv through the host's own parser; under `--json` its result is one envelope (F4). */
+  execute(io: Io): Promise<RunResult>;
 }
 
 /** The host behind a program, when an adapter made it. */
@@ -24,5 +26,6 @@ export const hostOf = (program: Program): Host | undefined => (program as { [HOS
 /** A program whose manifest and runs come from `host`; it declares no handlers of its own. */
 export function hostProgram(host: Host): Program {
   const root = { name: host.manifest.name, commands: [] } as unknown as Command;
-  return Object.freeze({ name: host.manifest.name, commands: [], root, [HOST]: host }) as unknown as Program;
+  const program = { name: host.manifest.name, commands: [], root, [HOST]: host, [MANIFEST]: host.manifest };
+  return Object.freeze(program) as unknown as Program;
 }

@@ -6,8 +6,7 @@ import {
   toSuccessEnvelope,
 } from '../../projections/envelope/index.js';
 import { classify } from '../classify.js';
-import { ProcessExitSignal } from '../mcp/exit-guard.js';
-import type { Reporter } from '../report.js';
+import type { Reporter, RunResult } from '../report.js';
 
 /** The host library's own name for an error, kept in the envelope so nothing it said is lost (F4). */
 export type HostError = { code: string; exitCode: number };
@@ -19,17 +18,15 @@ export type HostOutcome =
   | { kind: 'refused'; code: number; message: string; hint?: string; fix?: string; host: HostError }
   | { kind: 'thrown'; error: unknown };
 
-/** Writes an outcome as the one envelope on stdout (E3, E5) and returns the exit code. */
-export function reportOutcome(outcome: HostOutcome, report: Reporter): number {
+/** An outcome as the run's one envelope (E3, E5). */
+export function reportOutcome(outcome: HostOutcome, report: Reporter): RunResult {
   switch (outcome.kind) {
     case 'data':
-      report.envelope(toSuccessEnvelope(outcome.data, outcome.provenance));
-      return ExitCode.OK;
+      return report.envelope(toSuccessEnvelope(outcome.data, outcome.provenance));
     case 'shown': {
       // Help stays the host's own text; under --json it is the data, as version is for native programs.
       const data = outcome.what === 'help' ? { help: outcome.text } : { version: outcome.text.trim() };
-      report.envelope(toSuccessEnvelope(data, {}));
-      return ExitCode.OK;
+      return report.envelope(toSuccessEnvelope(data, {}));
     }
     case 'refused': {
       const { code, message, hint, fix, host } = outcome;
@@ -39,26 +36,25 @@ export function reportOutcome(outcome: HostOutcome, report: Reporter): number {
         ...(hint === undefined ? {} : { hint }),
         ...(fix === undefined ? {} : { fix }),
       });
-      report.document(renderEnvelope({ ...envelope, error: { ...envelope.error, host } } as typeof envelope));
-      return code;
+      const kept = { ...envelope, error: { ...envelope.error, host } } as typeof envelope;
+      return { exitCode: code, envelope: kept, text: renderEnvelope(kept), stream: 'stdout' };
     }
     case 'thrown':
       return reportThrown(outcome.error, report);
   }
 }
 
-/** What an action threw, classified as a native handler's throw is (E7); `process.exit(n)` ends the run with n. */
-export function reportThrown(error: unknown, report: Reporter): number {
-  if (error instanceof ProcessExitSignal) {
-    const code = exitCodeOf(error.exitCode);
-    if (!report.json) return code;
-    if (code === 0) report.envelope(toSuccessEnvelope(null, {}));
-    else report.envelope(toFailureEnvelope({ code, message: `the command exited with code ${code}` }));
-    return code;
+/**
+ * What an action threw, classified as a native handler's throw is (E7); `process.exit(n)` inside the
+ * run (which the exit guard turns into a throw named `ProcessExit`) ends it with n.
+ */
+export function reportThrown(error: unknown, report: Reporter): RunResult {
+  if (error instanceof Error && error.name === 'ProcessExit') {
+    return report.exit(exitCodeOf((error as Error & { exitCode?: unknown }).exitCode));
   }
   const outcome = classify(error);
   if (outcome.kind === 'failure') return report.failure(outcome.failure);
-  return ExitCode.RUNTIME;
+  return report.failure({ code: ExitCode.RUNTIME, message: 'the command failed' });
 }
 
 function exitCodeOf(value: unknown): number {

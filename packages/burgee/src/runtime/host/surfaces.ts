@@ -29,8 +29,8 @@ export function namesAddedCommand(args: readonly string[], declares: (name: stri
   return word !== undefined && (ADDED_COMMANDS as readonly string[]).includes(word) && !declares(word);
 }
 
-/** Where `burgee dev` waits for the program an entry runs (the same key as the runtime's). */
-export const DEV_KEY = Symbol.for('burgee.dev');
+/** Where `burgee dev` waits for the program an entry runs (the run host's key, restated to load nothing). */
+export const DEV_KEY = Symbol.for('burgee.run-host');
 
 /** True while `burgee dev` imports an entry: a program that runs itself hands itself over instead. */
 export const underDev = (): boolean => (globalThis as Record<symbol, unknown>)[DEV_KEY] !== undefined;
@@ -43,8 +43,8 @@ export const AS_PROGRAM = Symbol.for('burgee.asProgram');
 
 /** Hands a program that runs itself under `burgee dev` over to it, instead of parsing dev's own argv. */
 export function handToDev(program: Promise<unknown>): void {
-  const dev = (globalThis as Record<symbol, { ran(program: Promise<unknown>): void } | undefined>)[DEV_KEY];
-  dev?.ran(program);
+  const dev = (globalThis as Record<symbol, { take(program: Promise<unknown>): void } | undefined>)[DEV_KEY];
+  dev?.take(program);
 }
 
 /** What an adapter's on-demand module gives: the public `run`. */
