@@ -31,8 +31,9 @@ export class Command extends CommanderCommand {
   }
 
   /** commander's `action`; what the action returns (or resolves to) is the `--json` data (F4). */
+  // biome-ignore lint/suspicious/noExplicitAny: commander's own signature; its arguments depend on the declaration
   override action(fn: (this: this, ...args: any[]) => unknown): this {
-    return super.action(fn as (this: this, ...args: any[]) => void);
+    return super.action(fn as Parameters<CommanderCommand['action']>[0]);
   }
 
   override createCommand(name?: string): Command {

@@ -21,7 +21,8 @@ import type { YargsInstance } from './state.js';
 export type Argv = {
   /** What running the command being built does to the world (M2); one that declares nothing is `undeclared`. */
   effects(value: Effects): Argv;
-  /** yargs ships no types of its own: its methods are typed loosely here, each chaining to an `Argv`. */
+  /** yargs ships no types of its own: its methods are typed loosely here. */
+  // biome-ignore lint/suspicious/noExplicitAny: yargs 18 ships no types; any keeps its chained calls writable
   [method: string]: any;
 };
 
