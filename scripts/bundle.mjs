@@ -15,6 +15,12 @@ import { build } from 'rolldown';
 // (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
 // updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
 const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
+// The modules the `burgee` entry loads at start (N1): everything else (the MCP server, completion
+// scripts, client configuration, `burgee dev`, adapters) stays in chunks loaded by `import()`.
+const CORE = {
+  burgee:
+    /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]|host[\\/]host\.ts$))/,
+};
 
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
 function checkBundled(dir, manifest, dependency) {
@@ -72,11 +78,6 @@ for (const name of packages) {
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
-  // What the public entry loads at start (its static imports, followed through) goes into one chunk:
-  // left to the default splitting, each other entry that shares some of those modules (a subpath, an
-  // adapter's on-demand module) would cut them into more chunks, each one more file every program
-  // loads at start (N1).
-  const startup = await staticClosure(input.index, isExternal, dir);
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
   await build({
@@ -93,30 +94,16 @@ for (const name of packages) {
       sourcemap: true,
       // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
       // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
-      // What the public entry loads at start goes into one chunk, `chunks/core-…` (see `staticClosure`).
+      // What every program loads at start is one chunk, `core`: left to itself the bundler splits it
+      // by which entries share each module, and each extra file costs every start a resolve and a read.
       codeSplitting: {
         groups: [
           ...(bundled.length === 0
             ? []
             : [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]),
-          ...(startup === undefined ? [] : [{ name: 'core', test: (id) => startup.has(id) }]),
+          { name: 'core', test: CORE[name] ?? /^$/ },
         ],
       },
     },
   });
-}
-
-/** The modules `entry` imports statically, directly or not, itself included; undefined without an entry. */
-async function staticClosure(entry, isExternal, cwd) {
-  if (entry === undefined) return undefined;
-  const { output } = await build({
-    input: { index: entry },
-    cwd,
-    platform: 'node',
-    external: isExternal,
-    logLevel: 'silent',
-    write: false,
-    output: { format: 'esm' },
-  });
-  return new Set(output.find((file) => file.type === 'chunk' && file.isEntry).moduleIds);
 }
