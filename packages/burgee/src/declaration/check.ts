@@ -133,7 +133,7 @@ function checkOptionSpec(spec: OptionSpec, at: string): string[] {
   }
   if (spec.required === true && spec.default !== undefined)
     problems.push(`${at} is required and has a default; drop one`);
-  if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
+  if (typeof spec.env === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
     problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
   return problems;
 }

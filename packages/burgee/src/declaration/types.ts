@@ -22,7 +22,8 @@ export type OptionSpec = {
   readonly required?: boolean;
   readonly default?: Scalar | readonly Scalar[];
   readonly short?: string;
-  readonly env?: string;
+  /** The variable this option is read from; `false` keeps it out of `envPrefix` (a confirmation such as `yes`). */
+  readonly env?: string | false;
   readonly choices?: readonly Scalar[];
   readonly multiple?: boolean;
   readonly separator?: string;
@@ -87,7 +88,13 @@ export type InferArguments<A extends ArgumentSpecs> = Simplify<{
 }>;
 
 /** A runnable next step offered when a person would have been asked (DESIGN A4). */
-export type NextStep = { readonly command: string; readonly when?: string };
+/**
+ * One runnable next step (A4): a command line, or its words in `argv`, which burgee quotes for a
+ * POSIX shell so a value with spaces stays one word.
+ */
+export type NextStep =
+  | { readonly command: string; readonly argv?: never; readonly when?: string }
+  | { readonly argv: readonly string[]; readonly command?: never; readonly when?: string };
 export type ActionRequest = {
   readonly reason: string;
   readonly message: string;

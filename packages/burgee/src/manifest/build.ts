@@ -56,7 +56,10 @@ function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefine
     dynamic: spec.complete !== undefined,
     refined: spec.schema !== undefined,
   };
-  const env = spec.env ?? (envPrefix === undefined ? undefined : `${envPrefix}_${toScreamingSnake(key)}`);
+  const env =
+    spec.env === false
+      ? undefined
+      : (spec.env ?? (envPrefix === undefined ? undefined : `${envPrefix}_${toScreamingSnake(key)}`));
   if (spec.description !== undefined) option.description = spec.description;
   if (spec.default !== undefined) option.default = copyScalar(spec.default);
   if (spec.short !== undefined) option.short = spec.short;

@@ -2,6 +2,12 @@ import type { ManifestOption, Scalar } from '../manifest/types.js';
 import type { Layer } from './layers.js';
 import { readBoolean } from './parse-argv.js';
 
+/**
+ * A number as a person writes it in decimal (P4). `Number()` alone would also read `0x10`, `0b101`,
+ * `0o7`, `" 5"` and `""` (as 0), none of which anyone types meaning a decimal number.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 /** Why a raw value could not become the option's type; the caller picks the exit code by source. */
 export type CoerceProblem = { message: string; hint: string };
 
@@ -43,7 +49,7 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
   }
   if (option.type === 'number') {
     const number =
-      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+      typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isFinite(number)) return problem(option, layer, raw, 'a number');
     if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
     return { value: number };

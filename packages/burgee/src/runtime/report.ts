@@ -1,5 +1,4 @@
 import { type Colors, colorLevel, createColors } from 'roundel';
-import type { ActionRequest } from '../declaration/types.js';
 import type { Manifest } from '../manifest/types.js';
 import {
   type Envelope,
@@ -8,6 +7,7 @@ import {
   toFailureEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
+import type { CheckedActionRequest } from './author-checks.js';
 import type { Failure } from './classify.js';
 import type { Io } from './io.js';
 
@@ -54,7 +54,7 @@ export class Reporter {
     return failure.code;
   }
 
-  actionRequired(request: ActionRequest): number {
+  actionRequired(request: CheckedActionRequest): number {
     const envelope = toActionRequiredEnvelope(this.manifest.name, request, this.json);
     if (this.json) this.envelope(envelope);
     else this.io.stderr.write(`${renderActionRequired(envelope, this.colors())}\n`);
