@@ -37,6 +37,8 @@ const EXPECTED: Record<string, Expected> = {
   help: { valid: ALL, listed: ALL, reserved: true },
   field: { valid: ALL, needs: '--schema', listed: [], reserved: false },
   budget: { valid: ALL, needs: '--schema', listed: [], reserved: false },
+  page: { valid: ALL, needs: '--schema', listed: [], reserved: false },
+  all: { valid: ALL, needs: '--help', listed: [], reserved: false },
   format: { valid: ALL, listed: [], reserved: false, spellsJson: true },
   output: { valid: ALL, listed: [], reserved: false, spellsJson: true },
 };

@@ -88,19 +88,33 @@ describe('--schema, as an agent reads it', () => {
     expect((drilled.json as { options: unknown[] }).options).toHaveLength(8);
   });
 
-  it('S3 · a group and a hidden command cannot be drilled into: usage errors that say where to look', async () => {
-    const group = await runCli(example('ship'), ['config', '--schema', '--json']);
-    expect(group.code).toBe(2);
-    expect(JSON.parse(group.stdout).error.hint).toBe(
-      'drill into one of: ship config get --schema, ship config set --schema',
-    );
+  it('S3 · drilling into a group lists its commands; a hidden command cannot be drilled into', async () => {
+    const group = await runCli(example('ship'), ['config', '--schema']);
+    expect(group.code).toBe(0);
+    const document = JSON.parse(group.stdout);
+    expect(document).toMatchObject({ name: 'ship', group: 'config' });
+    expect(document.commands.map((c: { name: string }) => c.name)).toEqual(['config get', 'config set']);
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     const hidden = await runCli(example('ship'), ['debug', '--schema', '--json']);
     expect(hidden.code).toBe(2);
     expect(JSON.parse(hidden.stdout).error.hint).toBe('ship --schema lists every command');
   });
 
-  it('S4 · --schema --budget overrides the budget per call', async () => {
-    const result = await runCli(example('ship'), ['--schema', '--budget', '500']);
-    expect(JSON.parse(result.stdout)).toMatchObject({ summarised: true, budget: 500 });
+  it('S4 · --schema --budget overrides the budget per call, and the output stays within it', async () => {
+    const result = await runCli(example('ship'), ['--schema', '--budget', '700']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ summarised: true, detail: 'names', budget: 700 });
+    expect(result.stdout.trimEnd().length).toBeLessThanOrEqual(700);
+  });
+
+  it('S4 · a budget too small for one entry is a usage error whose fix names the smallest that works', async () => {
+    const result = await runCli(example('ship'), ['--schema', '--budget', '100', '--json']);
+    expect(result.code).toBe(2);
+    const { error } = JSON.parse(result.stdout);
+    expect(error.message).toBe('a budget of 100 characters cannot hold even one entry of ship --schema');
+    const smallest = Number(/--budget (\d+)$/.exec(error.fix)?.[1]);
+    const fixed = await runCli(example('ship'), ['--schema', '--budget', String(smallest)]);
+    expect(fixed.code).toBe(0);
+    expect(fixed.stdout.trimEnd().length).toBeLessThanOrEqual(smallest);
+    expect(JSON.parse(fixed.stdout)).toMatchObject({ truncated: true, page: 1 });
   });
 });

@@ -19,6 +19,12 @@ export function buildManifest(program: Program): Manifest {
   return manifest;
 }
 
+/**
+ * One node, its options and subcommands built on first read: a run of one command in a program of a
+ * thousand reads the nodes on its path and nothing else (N1). Each getter replaces itself with the
+ * plain value it built (as does a write), so the node reads, spreads, serialises and is written to as the
+ * plain data it describes.
+ */
 function buildCommand(command: Command, path: string[], envPrefix: string | undefined): ManifestCommand {
   const runnable = command.run !== undefined || command.load !== undefined;
   const node: ManifestCommand = {
@@ -26,12 +32,30 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
     name: command.name,
     runnable,
     hidden: command.hidden === true,
-    options: Object.entries(command.options ?? {}).map(([key, spec]) =>
-      buildOption(key, spec as OptionSpec, envPrefix),
-    ),
-    arguments: (command.arguments ?? []).map(buildArgument),
+    get options() {
+      const options = command.options ?? {};
+      return settle(
+        this,
+        'options',
+        Object.keys(options).map((key) => buildOption(key, options[key] as OptionSpec, envPrefix)),
+      );
+    },
+    set options(value) {
+      settle(this, 'options', value);
+    },
+    arguments: command.arguments === undefined ? [] : command.arguments.map(buildArgument),
     examples: (command.examples ?? []).map((e) => (typeof e === 'string' ? { command: e } : { ...e })),
-    commands: (command.commands ?? []).map((child) => buildCommand(child, [...path, child.name], envPrefix)),
+    get commands() {
+      const children = command.commands ?? [];
+      return settle(
+        this,
+        'commands',
+        children.map((child) => buildCommand(child, [...path, child.name], envPrefix)),
+      );
+    },
+    set commands(value) {
+      settle(this, 'commands', value);
+    },
   };
   if (command.description !== undefined) node.description = command.description;
   if (command.summary !== undefined) node.summary = command.summary;
@@ -39,6 +63,12 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
   if (command.deprecated !== undefined) node.deprecated = command.deprecated;
   if (command.output !== undefined) node.output = command.output;
   return node;
+}
+
+/** Turns a lazy field into the plain, writable value it computed. */
+function settle<K extends 'options' | 'commands'>(node: ManifestCommand, key: K, value: ManifestCommand[K]) {
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
 }
 
 function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefined): ManifestOption {

@@ -66,7 +66,7 @@ async function dispatch(
   options: ExecuteOptions,
 ): Promise<number> {
   const { globals, command } = parsed;
-  if (globals.help) return showHelp(manifest, command, io, report);
+  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) {

@@ -1,8 +1,18 @@
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import { badBudget, explainNoOption, noSchemaOfItsOwn, noSuchField, noVersion } from '../projections/refusals/index.js';
-import { findSchemaCommand, renderSchema, selectSchemaField, toSchemaDocument } from '../projections/schema/index.js';
+import {
+  badBudget,
+  badPage,
+  budgetTooSmall,
+  explainNoOption,
+  noSchemaOfItsOwn,
+  noSuchField,
+  noSuchPage,
+  noVersion,
+  pageOfOneCommand,
+} from '../projections/refusals/index.js';
+import { findSchemaCommand, fitManifestSchema, renderSchema, selectSchemaField } from '../projections/schema/index.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import { type Layer, winner } from './layers.js';
@@ -11,27 +21,42 @@ import type { Globals } from './parse-argv.js';
 import type { Reporter } from './report.js';
 
 /** `--help`: text for people, data under `--json` (DESIGN H2). */
-export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter): number {
-  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command), {}));
-  else report.text(renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout') }));
+export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter, all = false): number {
+  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
+  else
+    report.text(
+      renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout'), all }),
+    );
   return 0;
 }
 
-/** `--schema`, drilled by command path and `--field` (DESIGN S1–S4). */
+/** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
 export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
-  let budget: number | undefined;
-  if (globals.budget !== undefined) {
-    budget = Number(globals.budget);
-    if (!Number.isInteger(budget) || budget <= 0) throw refuse(badBudget(globals.budget), command);
+  const budget = wholeNumber(globals.budget, () => refuse(badBudget(globals.budget!), command));
+  const page = wholeNumber(globals.page, () => refuse(badPage(globals.page!), command));
+  let document: unknown;
+  if (command === manifest.root || !command.runnable) {
+    // The program, or a group drilled into: the document of every command below it, fitted (S4).
+    const fitted = fitManifestSchema(manifest, {
+      ...(budget === undefined ? {} : { budget }),
+      ...(page === undefined ? {} : { page }),
+      group: command.path,
+    });
+    if (!fitted.ok) {
+      throw refuse(
+        fitted.reason === 'page'
+          ? noSuchPage(manifest, command, fitted.pages)
+          : budgetTooSmall(manifest, command, budget ?? manifest.schemaBudget, fitted.minimum),
+        command,
+      );
+    }
+    const empty = command !== manifest.root && fitted.document.commands.length === 0;
+    document = empty ? undefined : fitted.document;
+  } else {
+    if (page !== undefined) throw refuse(pageOfOneCommand(manifest, command), command);
+    document = findSchemaCommand(manifest, command.path);
   }
-  const document: unknown =
-    command === manifest.root
-      ? toSchemaDocument(manifest, budget === undefined ? {} : { budget })
-      : findSchemaCommand(manifest, command.path);
-  if (document === undefined) {
-    // A group runs nothing, and a hidden command is not in the document: neither can be drilled into.
-    throw refuse(noSchemaOfItsOwn(manifest, command), command);
-  }
+  if (document === undefined) throw refuse(noSchemaOfItsOwn(manifest, command), command);
   if (globals.field === undefined) {
     report.document(renderSchema(document));
     return 0;
@@ -42,6 +67,13 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
+}
+
+function wholeNumber(text: string | undefined, refusal: () => Error): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw refusal();
+  return value;
 }
 
 /** `--version`: the declared version, else the owning package.json's (DESIGN H4). */

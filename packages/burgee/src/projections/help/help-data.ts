@@ -4,15 +4,8 @@
  */
 import type { Manifest, ManifestCommand, ManifestExample, ManifestOption, Scalar } from '../../manifest/types.js';
 import { globalOptions, type HelpEntry } from './global-options.js';
-import {
-  commandSummary,
-  exampleCommand,
-  mustPass,
-  optionFlags,
-  renderUsageLine,
-  visibleCommands,
-  visibleOptions,
-} from './usage.js';
+import { listedCommands } from './long-list.js';
+import { commandSummary, exampleCommand, mustPass, optionFlags, renderUsageLine, visibleOptions } from './usage.js';
 
 export type HelpArgument = {
   name: string;
@@ -48,15 +41,21 @@ export type HelpData = {
   /** Examples with the program name in front. */
   examples: ManifestExample[];
   globalOptions: HelpEntry[];
+  /** Commands left out of a long list (DESIGN H2): `--help --all` lists every one. */
+  moreCommands?: number;
 };
 
+/** What the caller asked of help: `--all` lists every subcommand of a long list. */
+export type HelpDataOptions = { all?: boolean };
+
 /** Builds the data form of one command's help (DESIGN H2). */
-export function toHelpData(manifest: Manifest, command: ManifestCommand): HelpData {
+export function toHelpData(manifest: Manifest, command: ManifestCommand, options: HelpDataOptions = {}): HelpData {
+  const listed = listedCommands(command, options.all);
   const data: HelpData = {
     usage: renderUsageLine(manifest, command),
     arguments: command.arguments.map((argument) => ({ ...argument })),
     options: visibleOptions(command).map(toHelpOption),
-    commands: visibleCommands(command).map(toHelpCommand),
+    commands: listed.shown.map(toHelpCommand),
     examples: command.examples.map((example) => ({ ...example, command: exampleCommand(manifest, example.command) })),
     globalOptions: globalOptions(manifest, command),
   };
@@ -64,6 +63,7 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand): HelpDa
     command.description ?? command.summary ?? (command.path.length === 0 ? manifest.description : undefined);
   if (description !== undefined) data.description = description;
   if (command.deprecated !== undefined) data.deprecated = command.deprecated;
+  if (listed.more > 0) data.moreCommands = listed.more;
   return data;
 }
 

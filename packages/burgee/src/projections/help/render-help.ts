@@ -6,17 +6,18 @@ import type { Colors } from '../human/colors.js';
 import type { HelpEntry } from './global-options.js';
 import { type HelpArgument, type HelpCommand, type HelpOption, toHelpData } from './help-data.js';
 import { layoutRow, leftWidth, type Row, wrapText } from './layout.js';
+import { moreLine } from './long-list.js';
 import { deprecationNote, formatDefault } from './usage.js';
 
 /** How wide the screen is and how to colour it; the runtime decides both. */
-export type HelpRenderOptions = { width: number; colors: Colors };
+export type HelpRenderOptions = { width: number; colors: Colors; all?: boolean };
 
 type Section = { title: string; rows: Row[]; flags: boolean };
 
 /** Renders one command's help screen as text, without a trailing newline. */
 export function renderHelp(manifest: Manifest, command: ManifestCommand, options: HelpRenderOptions): string {
   const { width, colors } = options;
-  const data = toHelpData(manifest, command);
+  const data = toHelpData(manifest, command, { all: options.all === true });
   const blocks = [`${colors.bold('Usage:')} ${data.usage}`];
   const about = [data.description, data.deprecated === undefined ? undefined : deprecationNote(data.deprecated)];
   const text = about.filter((part) => part !== undefined).join('\n');
@@ -36,6 +37,10 @@ export function renderHelp(manifest: Manifest, command: ManifestCommand, options
   for (const section of sections) {
     const paint = (s: string): string => (section.flags ? colors.cyan(s) : s);
     const lines = section.rows.flatMap((row) => layoutRow(row, { width, left, paint }));
+    if (section.title === 'Commands:' && data.moreCommands !== undefined) {
+      const where = [manifest.name, ...command.path].join(' ');
+      lines.push(...wrapText(moreLine(where, data.moreCommands), width - 2).map((line) => `  ${line}`));
+    }
     blocks.push([colors.bold(section.title), ...lines].join('\n'));
   }
   if (command.path.length === 0) blocks.push(agentLine(manifest.name));

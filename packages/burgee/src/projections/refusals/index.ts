@@ -12,5 +12,16 @@ export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, un
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';
 export { didYouMean, editDistance, shellQuote, suggest } from './suggest.js';
-export { badBudget, explainNoOption, mcpNeedsProcess, noSchemaOfItsOwn, noSuchField, noVersion } from './surfaces.js';
+export {
+  badBudget,
+  badPage,
+  budgetTooSmall,
+  explainNoOption,
+  mcpNeedsProcess,
+  noSchemaOfItsOwn,
+  noSuchField,
+  noSuchPage,
+  noVersion,
+  pageOfOneCommand,
+} from './surfaces.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';

@@ -8,16 +8,47 @@ export const badBudget = (text: string): Refusal => ({
   hint: 'give the budget in characters, e.g. --budget 20000',
 });
 
-/** `--schema` drilled into a group or a hidden command: neither is in the document (S3). */
+/** `--schema` drilled into a hidden command, or a group with nothing listed below it (S3). */
 export function noSchemaOfItsOwn(manifest: Manifest, command: ManifestCommand): Refusal {
-  const where = commandName(manifest, command);
-  const runnable = command.commands.filter((c) => c.runnable && !c.hidden);
   return {
-    message: `${where} has no schema of its own`,
-    hint:
-      runnable.length > 0
-        ? `drill into one of: ${runnable.map((c) => `${where} ${c.name} --schema`).join(', ')}`
-        : `${manifest.name} --schema lists every command`,
+    message: `${commandName(manifest, command)} has no schema of its own`,
+    hint: `${manifest.name} --schema lists every command`,
+  };
+}
+
+/** `--page` that is not a positive whole number (S4). */
+export const badPage = (text: string): Refusal => ({
+  message: `--page expects a positive whole number, got ${JSON.stringify(text)}`,
+  hint: 'pages count from 1, e.g. --page 2',
+});
+
+/** `--page` past the last page of the document (S4). */
+export function noSuchPage(manifest: Manifest, command: ManifestCommand, pages: number): Refusal {
+  const where = commandName(manifest, command);
+  return {
+    message: `${where} --schema has ${pages === 1 ? '1 page' : `${pages} pages`}`,
+    hint: pages === 1 ? 'the whole document fits on one page' : `ask for a page from 1 to ${pages}`,
+    fix: `${where} --schema --page ${pages}`,
+  };
+}
+
+/** `--page` on one command, which is always printed whole (S3, S4). */
+export function pageOfOneCommand(manifest: Manifest, command: ManifestCommand): Refusal {
+  const where = commandName(manifest, command);
+  return {
+    message: '--page pages the document of a program or group, not one command',
+    hint: 'one command is always printed whole',
+    fix: `${where} --schema`,
+  };
+}
+
+/** A budget that cannot hold even one entry of the document (S4): the fix names the smallest that can. */
+export function budgetTooSmall(manifest: Manifest, command: ManifestCommand, budget: number, minimum: number): Refusal {
+  const where = commandName(manifest, command);
+  return {
+    message: `a budget of ${budget} characters cannot hold even one entry of ${where} --schema`,
+    hint: `the smallest page takes ${minimum} characters`,
+    fix: `${where} --schema --budget ${minimum}`,
   };
 }
 

@@ -3,6 +3,7 @@ export { publishedDefault, toInputSchema, visibleOptions } from './input-schema.
 export {
   findSchemaCommand,
   firstSentence,
+  fitManifestSchema,
   listSchemaCommands,
   renderSchema,
   toSchemaDocument,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { argument, command, group, manifest, option } from '../../manifest/fixtures.js';
-import { toSchemaDocument } from './schema-document.js';
+import { fitManifestSchema, toSchemaDocument } from './schema-document.js';
 import type { FullSchemaDocument } from './types.js';
 
 // ajv is CommonJS: under NodeNext TypeScript types the default import as the module, whose `default`
@@ -91,10 +91,17 @@ describe('program-schema.json', () => {
     expect(validate(full), errorsOf(full)).toBe(true);
   });
 
-  it('S5 · the summary of the same program validates', () => {
-    const summary = toSchemaDocument(rich, { budget: 200 });
-    expect(summary).toMatchObject({ summarised: true });
-    expect(validate(summary), errorsOf(summary)).toBe(true);
+  it('S5 · every shorter form of the same program validates: summary, names, groups, pages', () => {
+    const details = new Set<unknown>();
+    for (let budget = 450; budget < 2000; budget += 10) {
+      for (let page = 1; ; page++) {
+        const fitted = fitManifestSchema(rich, { budget, page });
+        if (!fitted.ok) break;
+        details.add(`${'detail' in fitted.document ? fitted.document.detail : 'full'}${page > 1 ? ' paged' : ''}`);
+        expect(validate(fitted.document), errorsOf(fitted.document)).toBe(true);
+      }
+    }
+    expect([...details].sort()).toEqual(['names', 'names paged', 'summary']);
   });
 
   it('S5 · a one-command program validates', () => {

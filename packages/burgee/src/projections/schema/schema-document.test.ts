@@ -106,14 +106,15 @@ describe('toSchemaDocument', () => {
   });
 
   it('S4 · over the manifest budget the summary replaces the document and names the hint', () => {
-    const doc = toSchemaDocument({ ...tool, schemaBudget: 100 }) as SummarySchemaDocument;
+    const doc = toSchemaDocument({ ...tool, schemaBudget: 600 }) as SummarySchemaDocument;
     expect(doc).toEqual({
       schemaVersion: 1,
       name: 'tool',
       version: '1.2.3',
       description: 'A tool',
       summarised: true,
-      budget: 100,
+      detail: 'summary',
+      budget: 600,
       exitCodes: { OK: 0, RUNTIME: 1, USAGE: 2, CONFIG: 3, CANCELLED: 4, AUTH: 5, SIGINT: 130 },
       commands: [
         { name: 'deploy', summary: 'Deploy a build.', effects: 'non_idempotent' },
@@ -128,7 +129,7 @@ describe('toSchemaDocument', () => {
     const length = renderSchema(toSchemaDocument(tool)).length;
     expect(toSchemaDocument(tool, { budget: length })).not.toHaveProperty('summarised');
     expect(toSchemaDocument(tool, { budget: length - 1 })).toMatchObject({ summarised: true, budget: length - 1 });
-    expect(toSchemaDocument(tool, { budget: 0 })).toMatchObject({ summarised: true });
+    expect(() => toSchemaDocument(tool, { budget: 100 })).toThrow(/cannot hold one entry/);
   });
 
   it('S4 · a summary falls back to the first sentence of the description, else ""', () => {

@@ -1,19 +1,20 @@
-import { findCommand, listCommands } from '../../manifest/build.js';
-import { ExitCode } from '../../manifest/exit-codes.js';
+import { findCommand } from '../../manifest/build.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { toCommandSchema } from './command-schema.js';
-import type {
-  CommandSchema,
-  CommandSummary,
-  FullSchemaDocument,
-  SchemaDocument,
-  SchemaDocumentOptions,
-  SummarySchemaDocument,
-} from './types.js';
+import { fitSchemaDocument } from './fit.js';
+import type { CommandSchema, FittedSchema, SchemaDocument, SchemaDocumentOptions } from './types.js';
+
+export { firstSentence } from './fit.js';
 
 /** The runnable commands `--schema` lists, depth first: hidden ones and those below a hidden group left out. */
 export function listSchemaCommands(manifest: Manifest): ManifestCommand[] {
-  return listCommands(manifest.root).filter((command) => !isConcealed(manifest.root, command.path));
+  const listed: ManifestCommand[] = [];
+  const visit = (node: ManifestCommand): void => {
+    if (node.runnable) listed.push(node);
+    for (const child of node.commands) if (!child.hidden) visit(child);
+  };
+  visit(manifest.root);
+  return listed;
 }
 
 // The root itself is never concealed: hiding the program's only command would leave nothing to describe.
@@ -24,54 +25,25 @@ function isConcealed(root: ManifestCommand, path: readonly string[]): boolean {
   return false;
 }
 
-/** The `--schema` document: in full, or summarised when the full one exceeds the budget (DESIGN S1, S4). */
+/**
+ * The `--schema` document within its budget (DESIGN S1, S4); see `fitSchemaDocument`. Throws when the
+ * budget cannot hold even one entry or the page does not exist, which the runtime reports as usage errors.
+ */
 export function toSchemaDocument(manifest: Manifest, options: SchemaDocumentOptions = {}): SchemaDocument {
-  const full = toFullDocument(manifest);
-  const budget = options.budget ?? manifest.schemaBudget;
-  return JSON.stringify(full).length > budget ? toSummaryDocument(manifest, full.commands, budget) : full;
+  const fitted = fitManifestSchema(manifest, options);
+  if (fitted.ok) return fitted.document;
+  throw new RangeError(
+    fitted.reason === 'budget'
+      ? `a budget of ${options.budget ?? manifest.schemaBudget} characters cannot hold one entry; ${fitted.minimum} can`
+      : `page ${options.page} does not exist; there are ${fitted.pages}`,
+  );
 }
 
-type ProgramHeader = Pick<FullSchemaDocument, 'schemaVersion' | 'name' | 'version' | 'description'>;
-
-function programHeader(manifest: Manifest): ProgramHeader {
-  return {
-    schemaVersion: 1,
-    name: manifest.name,
-    ...(manifest.version === undefined ? {} : { version: manifest.version }),
-    ...(manifest.description === undefined ? {} : { description: manifest.description }),
-  };
-}
-
-function toFullDocument(manifest: Manifest): FullSchemaDocument {
-  return {
-    ...programHeader(manifest),
-    exitCodes: { ...ExitCode },
-    commands: listSchemaCommands(manifest).map(toCommandSchema),
-  };
-}
-
-function toSummaryDocument(manifest: Manifest, commands: CommandSchema[], budget: number): SummarySchemaDocument {
-  return {
-    ...programHeader(manifest),
-    summarised: true,
-    budget,
-    exitCodes: { ...ExitCode },
-    commands: commands.map(toCommandSummary),
-    hint: `${manifest.name} <command> --schema prints one command in full`,
-  };
-}
-
-const toCommandSummary = (command: CommandSchema): CommandSummary => ({
-  name: command.name,
-  summary: command.summary ?? firstSentence(command.description ?? ''),
-  effects: command.effects,
-});
-
-/** The first sentence of a description: up to the first `.`, `!` or `?` that ends a word, on its first line. */
-export function firstSentence(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  const end = /[.!?](?=\s|$)/.exec(line);
-  return end === null ? line.trim() : line.slice(0, end.index + 1);
+/** The document of the program, or of the group at `options.group`, fitted to the budget (DESIGN S3, S4). */
+export function fitManifestSchema(manifest: Manifest, options: SchemaDocumentOptions = {}): FittedSchema {
+  const scope = options.group ?? [];
+  const commands = listSchemaCommands(manifest).filter((command) => scope.every((word, i) => command.path[i] === word));
+  return fitSchemaDocument(manifest, commands, options);
 }
 
 /** The full schema of the command at `path`, or undefined when `--schema` does not list it (DESIGN S3). */

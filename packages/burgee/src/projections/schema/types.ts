@@ -86,12 +86,14 @@ export type CommandSchema = {
 /** The exit-code table as published: name → number. */
 export type ExitCodeTable = Record<string, number>;
 
-/** The whole program in full (DESIGN S1). */
+/** The whole program in full (DESIGN S1), or the commands of one group when drilled into it. */
 export type FullSchemaDocument = {
   schemaVersion: 1;
   name: string;
   version?: string;
   description?: string;
+  /** The group drilled into (`tool cloud --schema`), its words joined by spaces; absent at the root. */
+  group?: string;
   exitCodes: ExitCodeTable;
   commands: CommandSchema[];
 };
@@ -99,16 +101,35 @@ export type FullSchemaDocument = {
 /** One command's line in an over-budget summary. */
 export type CommandSummary = { name: string; summary: string; effects: ManifestEffects };
 
+/** One command's line when even summaries exceed the budget. */
+export type CommandName = { name: string; effects: ManifestEffects };
+
+/** A group's line when listing its commands by name would be longer: drill into it for them. */
+export type GroupCount = { name: string; commands: number };
+
+/**
+ * How much of each command an over-budget document keeps, from most to least (DESIGN S4):
+ * summaries; names and effects; names with groups counted instead of listed.
+ */
+export type SchemaDetail = 'summary' | 'names' | 'groups';
+
 /** What `--schema` prints instead of the full document when it exceeds the budget (DESIGN S4). */
 export type SummarySchemaDocument = {
   schemaVersion: 1;
   name: string;
   version?: string;
   description?: string;
+  group?: string;
   summarised: true;
+  detail: SchemaDetail;
   budget: number;
   exitCodes: ExitCodeTable;
-  commands: CommandSummary[];
+  commands: (CommandSummary | CommandName)[];
+  groups?: GroupCount[];
+  /** Present when the entries span pages: this page holds only some; `--page` gives the others. */
+  truncated?: true;
+  page?: number;
+  pages?: number;
   hint: string;
 };
 
@@ -116,7 +137,19 @@ export type SummarySchemaDocument = {
 export type SchemaDocument = FullSchemaDocument | SummarySchemaDocument;
 
 /** Options of `toSchemaDocument`. */
-export type SchemaDocumentOptions = { budget?: number };
+export type SchemaDocumentOptions = {
+  budget?: number;
+  /** 1-based page of an over-budget document; pages exist only when even the shortest form does not fit. */
+  page?: number;
+  /** Drill into a group: the document of the commands below this path. */
+  group?: readonly string[];
+};
+
+/** A document that fits its budget, or why none can (DESIGN S4). */
+export type FittedSchema =
+  | { ok: true; document: SchemaDocument }
+  | { ok: false; reason: 'budget'; minimum: number }
+  | { ok: false; reason: 'page'; pages: number };
 
 /** The outcome of `--field`: the value found, or where the walk stopped and what was there. */
 export type FieldSelection = { ok: true; value: unknown } | { ok: false; at: string; available: string[] };
