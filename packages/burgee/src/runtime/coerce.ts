@@ -84,18 +84,17 @@ export function checkRange(
   value: Scalar | Scalar[],
 ): { message: string; bad: Scalar } | undefined {
   if (option.choices === undefined && option.minimum === undefined && option.maximum === undefined) return undefined;
+  // A secret's value is never repeated back, not even when it is wrong (D3).
+  const got = (item: Scalar) => (option.secret ? '' : `; got ${JSON.stringify(item)}`);
   for (const item of Array.isArray(value) ? value : [value]) {
     if (option.choices !== undefined && !option.choices.includes(item)) {
-      return {
-        message: `${option.flag} must be one of ${option.choices.join(', ')}; got ${JSON.stringify(item)}`,
-        bad: item,
-      };
+      return { message: `${option.flag} must be one of ${option.choices.join(', ')}${got(item)}`, bad: item };
     }
     if (typeof item === 'number' && option.minimum !== undefined && item < option.minimum) {
-      return { message: `${option.flag} must be at least ${option.minimum}; got ${item}`, bad: item };
+      return { message: `${option.flag} must be at least ${option.minimum}${got(item)}`, bad: item };
     }
     if (typeof item === 'number' && option.maximum !== undefined && item > option.maximum) {
-      return { message: `${option.flag} must be at most ${option.maximum}; got ${item}`, bad: item };
+      return { message: `${option.flag} must be at most ${option.maximum}${got(item)}`, bad: item };
     }
   }
   return undefined;

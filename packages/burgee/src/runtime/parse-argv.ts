@@ -14,6 +14,7 @@ import {
   needsValue,
   notBoolean,
   plainWords,
+  takesNoValue,
   unknownCommand,
   unknownOption,
   valueWord,
@@ -148,7 +149,8 @@ class ArgvScanner {
     const negated = name.startsWith('--no-')
       ? options.find((o) => o.negatable && o.flag === `--${name.slice(5)}`)
       : undefined;
-    if (negated !== undefined && inline === undefined) {
+    if (negated !== undefined) {
+      if (inline !== undefined) throw refuse(takesNoValue(this.scene(), this.at, name), this.state.command);
       this.state.flags.set(negated.key, { option: negated, token: name, kind: 'boolean', value: false });
       return;
     }
@@ -161,7 +163,7 @@ class ArgvScanner {
     const index = this.at;
     const globals = this.state.globals as Record<string, unknown>;
     if (row.value === undefined) {
-      if (inline !== undefined) return false;
+      if (inline !== undefined) throw refuse(takesNoValue(this.scene(), index, globalFlag(row)), this.state.command);
       globals[globalKey(row)] = true;
     } else if (row.spells === true) {
       // `--format json` is `--json`, already read by wantsJson; any other format is not ours.

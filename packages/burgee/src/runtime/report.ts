@@ -7,6 +7,7 @@ import {
   toFailureEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
+import { plainWords, writeLine } from '../projections/refusals/index.js';
 import type { CheckedActionRequest } from './author-checks.js';
 import type { Failure } from './classify.js';
 import type { Io } from './io.js';
@@ -44,6 +45,10 @@ export class Reporter {
   }
 
   failure(failure: Failure): number {
+    // A fix that repeats the failing line would send an agent round in a loop (P6).
+    if (failure.fix !== undefined && failure.fix === writeLine(this.manifest, plainWords(this.io.argv))) {
+      delete failure.fix;
+    }
     const debug = this.io.env.BURGEE_DEBUG === '1' && failure.stack !== undefined;
     if (this.json) {
       this.envelope(toFailureEnvelope(failure));

@@ -22,11 +22,14 @@ import type { Reporter } from './report.js';
 
 /** `--help`: text for people, data under `--json` (DESIGN H2). */
 export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter, all = false): number {
-  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
-  else
-    report.text(
-      renderHelp(manifest, command, { width: io.stdout.columns ?? 80, colors: report.colors('stdout'), all }),
-    );
+  // Only the root lists --version; a package.json is looked for only there.
+  const versioned =
+    manifest.version !== undefined || (command.path.length === 0 && packageVersion(io.entry) !== undefined);
+  if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all, versioned }), {}));
+  else {
+    const colors = report.colors('stdout');
+    report.text(renderHelp(manifest, command, { width: helpWidth(io.stdout.columns), colors, all, versioned }));
+  }
   return 0;
 }
 
@@ -63,7 +66,7 @@ export function showSchema(manifest: Manifest, command: ManifestCommand, globals
   }
   const picked = selectSchemaField(document, globals.field);
   if (!picked.ok) {
-    throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
+    throw refuse(noSuchField(globals.field, picked.at, picked.step, picked.available), command);
   }
   report.document(JSON.stringify(picked.value ?? null));
   return 0;
@@ -133,3 +136,6 @@ export function showExplain(
   report.text(lines.join('\n'));
   return 0;
 }
+
+/** The terminal's width, or 80 when piped or when the terminal reports no width at all (0 columns, H2). */
+const helpWidth = (columns: number | undefined): number => (columns !== undefined && columns > 0 ? columns : 80);
