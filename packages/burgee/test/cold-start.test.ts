@@ -57,6 +57,7 @@ const runsOfDeploy: ReadonlyArray<readonly [string, readonly string[], number]> 
   ['--help', ['--help'], 0],
   ['--schema', ['--schema'], 0],
   ['a usage error', ['deploy', '--targt', 'prod'], 2],
+  ['help deploy', ['help', 'deploy'], 0],
 ];
 
 describe('N1 · cold start loads only burgee and roundel', () => {
@@ -92,6 +93,12 @@ describe('N1 · cold start loads only burgee and roundel', () => {
     expect(urls).toContain(`${burgeeDist}index.js`);
     expect(offenders(urls)).toEqual([]);
     expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+  });
+
+  it('N1 · `completion bash` does load the completion scripts: the check above can see them', async () => {
+    const { code, urls } = await loadsOf(example('deploy'), ['completion', 'bash']);
+    expect(code).toBe(0);
+    expect(offenders(urls).filter((offender) => offender.startsWith('completion template:'))).toHaveLength(1);
   });
 
   it('N1 · the recorder does see a forbidden module when one is loaded', async () => {

@@ -19,6 +19,8 @@ type Expected = {
   valid: readonly Place[];
   /** Valid only beside this flag. */
   needs?: string;
+  /** The words that give `needs` and whatever it needs in turn, when that is more than the flag itself. */
+  needsWords?: readonly string[];
   listed: readonly Place[];
   /** true: refused as a declared option everywhere; 'config': in programs that read config files. */
   reserved: boolean | 'config';
@@ -37,6 +39,10 @@ const EXPECTED: Record<string, Expected> = {
   help: { valid: ALL, listed: ALL, reserved: true },
   field: { valid: ALL, needs: '--schema', listed: [], reserved: false },
   budget: { valid: ALL, needs: '--schema', listed: [], reserved: false },
+  http: { valid: [''], needs: '--mcp', listed: [], reserved: false },
+  token: { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
+  'allow-origin': { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
+  'max-body': { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
   page: { valid: ALL, needs: '--schema', listed: [], reserved: false },
   all: { valid: ALL, needs: '--help', listed: [], reserved: false },
   format: { valid: ALL, listed: [], reserved: false, spellsJson: true },
@@ -75,7 +81,7 @@ describe('the table of global flags', () => {
 
   describe.each(rows.map((row) => [row.name, row] as const))('--%s', (name, row) => {
     const expected = EXPECTED[name]!;
-    const needs = expected.needs === undefined ? [] : [expected.needs];
+    const needs = expected.needsWords ?? (expected.needs === undefined ? [] : [expected.needs]);
 
     it.each(PLACES)('P4 · accepted where valid, refused elsewhere with a fix that works: at "%s"', (place) => {
       const argv = [...path(place), ...given(row), ...needs];
@@ -90,6 +96,12 @@ describe('the table of global flags', () => {
         const without = [...path(place), ...given(row)];
         const error = captureUsage(() => parseArgv(manifest, without));
         expect(error.message).toBe(`--${name} works only with ${expected.needs}`);
+        if (expected.needsWords !== undefined) {
+          // No one line fixes it when the flag needed takes a value of its own: the hint names that value.
+          expect(error.fix).toBeUndefined();
+          expect(error.hint).toMatch(new RegExp(`^add ${expected.needs} <`));
+          return;
+        }
         expect(error.fix).toBe(['tool', ...path(place), expected.needs, ...given(row)].join(' '));
         expect(() => parseArgv(manifest, error.fix!.split(' ').slice(1))).not.toThrow();
       }
@@ -138,13 +150,17 @@ describe('the table of global flags', () => {
       async () => {
         const place = expected.valid.includes('deploy') ? 'deploy' : '';
         const typo = `--${name.slice(0, -1)}`;
-        const argv = [...path(place), ...given(row, typo), ...needs, '--json'];
+        // At the root of a group, the word after an unknown flag would be read as a command: give the value inline.
+        const inline = place === '' && row.value !== undefined;
+        const typed = inline ? [`${typo}=x`] : given(row, typo);
+        const argv = [...path(place), ...typed, ...needs, '--json'];
         const result = await runProgram(program, argv);
         expect(result.exitCode).toBe(2);
+        const fixed = !inline ? given(row) : [`--${name}=${row.secret === true ? '<secret>' : 'x'}`];
         expect(result.json).toMatchObject({
           error: {
             hint: `did you mean --${name}?`,
-            fix: ['tool', ...path(place), ...given(row), ...needs, '--json'].join(' '),
+            fix: ['tool', ...path(place), ...fixed, ...needs, '--json'].join(' '),
           },
         });
       },

@@ -15,7 +15,9 @@
  *   it); absent for flags help leaves out;
  * - `reserved`: true when a native declaration may not declare an option of that name (D5);
  *   otherwise a declared option of that name wins on that command;
- * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown.
+ * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown;
+ * - `secret`: true when its value must never be printed, not even in a `fix` line (`--token`, M7);
+ * - `repeats`: true when it may be given more than once; the values are kept, joined with commas.
  * Order is the help's order. Synthesised commands (`completion`, `help`, `mcp`) are not flags: they
  * will get a table of their own beside this one.
  */
@@ -45,7 +47,32 @@ export const GLOBAL_FLAGS = [
     help: 'print every command, option and exit code as JSON',
     reserved: true,
   },
-  { name: 'mcp', at: 'root', help: 'serve this program over MCP on stdio', reserved: true },
+  { name: 'mcp', at: 'root', help: 'serve this program over MCP (stdio; --http <addr> for HTTP)', reserved: true },
+  // MCP over HTTP (M7). Help names --http on the --mcp line only; the docs cover the rest.
+  { name: 'http', value: 'addr', at: 'root', with: 'mcp', reserved: false },
+  {
+    name: 'token',
+    value: 'token',
+    at: 'root',
+    with: 'http',
+    secret: true,
+    reserved: false,
+  },
+  {
+    name: 'allow-origin',
+    value: 'origin',
+    at: 'root',
+    with: 'http',
+    repeats: true,
+    reserved: false,
+  },
+  {
+    name: 'max-body',
+    value: 'size',
+    at: 'root',
+    with: 'http',
+    reserved: false,
+  },
   { name: 'version', at: 'any', listed: 'root', help: 'print the version', reserved: true },
   { name: 'help', short: 'h', at: 'any', help: 'show help', reserved: true },
   { name: 'field', value: 'path', at: 'any', with: 'schema', reserved: false },
@@ -68,6 +95,8 @@ export type GlobalFlag = {
   readonly help?: string;
   readonly reserved: boolean;
   readonly spells?: boolean;
+  readonly secret?: boolean;
+  readonly repeats?: boolean;
 };
 
 type Row = (typeof GLOBAL_FLAGS)[number];

@@ -1,10 +1,11 @@
 import type { Command, Program } from '../declaration/types.js';
 import { buildManifest } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
-import { mcpNeedsProcess, needsCommand } from '../projections/refusals/index.js';
+import { needsCommand } from '../projections/refusals/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
@@ -12,10 +13,13 @@ import { BurgeeError, refuse } from './errors.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
+import { serveFromCommandLine } from './mcp/serve-entry.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { Reporter } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { declaredCompleter } from './synthesised/completer.js';
+import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -39,6 +43,8 @@ export type ExecuteOptions = {
    * its whole run), so the handler needs no capture of its own.
    */
   captured?: boolean | undefined;
+  /** Where `__complete` finds `complete` functions; by default, in the program's declarations (C2). */
+  completer?: CompleterResolver | undefined;
 };
 
 /** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
@@ -47,6 +53,18 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   let parsed = options.parsed;
   const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
   try {
+    const synthesised = parsed === undefined ? findSynthesised(manifest.root, io.argv) : undefined;
+    if (synthesised !== undefined) {
+      return await SYNTHESISED_RUNS[synthesised.row.name]({
+        program,
+        manifest,
+        io,
+        report,
+        words: synthesised.words,
+        completer: options.completer ?? declaredCompleter(program, manifest),
+        rerun: (argv) => execute(program, { ...io, argv }, options),
+      });
+    }
     parsed ??= parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
@@ -69,14 +87,7 @@ async function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (globals.mcp) {
-    if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess(), command);
-    // Imported here only, so ordinary runs never load the MCP SDK (DESIGN M1, N1).
-    const { serveMcp } = await import('./mcp/serve.js');
-    const serving = await serveMcp(program, { env: io.env, cwd: io.cwd, entry: io.entry });
-    await serving.closed;
-    return ExitCode.OK;
-  }
+  if (globals.mcp) return serveFromCommandLine(program, manifest, globals, io);
   if (!command.runnable) {
     throw refuse(needsCommand({ manifest, command }), command);
   }
@@ -171,13 +182,13 @@ function succeed(
         ExitCode.RUNTIME,
         `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
         {
-          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
+          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
         },
       );
     }
   }
   if (!report.json) {
-    report.text(renderData(data));
+    report.text(renderData(data, { fields: command.fields }));
     return ExitCode.OK;
   }
   let text: string;

@@ -19,6 +19,8 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   /** The script that was started, used to find the owning package.json for `--version`. */
   readonly entry?: string | undefined;
+  /** The Node.js binary running the program, written into MCP client entries (K1). */
+  readonly execPath?: string | undefined;
   /** Cancels the handler from outside (SIGINT, an MCP cancellation). */
   readonly signal?: AbortSignal | undefined;
   /** True when this is the real process, whose stdin and stdout `--mcp` may take over. */
@@ -28,6 +30,8 @@ export interface Io {
    * escaped it asynchronously (an unhandled rejection, a throw in a timer).
    */
   readonly stalled?: Promise<never> | undefined;
+  /** Takes SIGINT, SIGTERM and SIGHUP back from the run, for a server that stops gracefully (exit 0) instead of dying of them. */
+  readonly releaseSignals?: (() => void) | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;
 }
@@ -54,6 +58,7 @@ export function processIo(): Io {
     // isatty(0) asks the descriptor; touching process.stdin would build a stream and slow every start.
     stdinIsTTY: isatty(0),
     entry: process.argv[1],
+    execPath: process.execPath,
     ownsProcess: true,
   };
 }

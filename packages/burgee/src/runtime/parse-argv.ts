@@ -14,6 +14,7 @@ import {
   needsValue,
   notBoolean,
   plainWords,
+  secretWord,
   takesNoValue,
   unknownCommand,
   unknownOption,
@@ -175,7 +176,10 @@ class ArgvScanner {
       const flag = globalFlag(row);
       const value = this.take(inline);
       if (value === undefined) throw refuse(needsValue(flag, flag, row.value), this.state.command);
-      globals[globalKey(row)] = value;
+      if (row.secret === true)
+        this.words[this.at] = secretWord(this.argv[this.at]!, inline === undefined ? 0 : eqAt(flag));
+      const key = globalKey(row);
+      globals[key] = row.repeats === true && globals[key] !== undefined ? `${globals[key]},${value}` : value;
     }
     this.given.push({ row, index });
     return true;
@@ -247,7 +251,7 @@ class ArgvScanner {
       ]);
     const globals = programGlobals(this.manifest)
       .filter((row) => row.spells !== true && validAt(row, command, given))
-      .map((row) => ({ flag: globalFlag(row) }));
+      .map((row) => ({ flag: globalFlag(row), secret: row.secret === true }));
     return [...options, ...globals];
   }
 
@@ -255,6 +259,8 @@ class ArgvScanner {
     return { manifest: this.manifest, command: this.state.command, words: this.words };
   }
 }
+
+const eqAt = (flag: string): number => flag.length + 1;
 
 /** Reads the spellings of a boolean that flags and environment variables accept (P2). */
 export function readBoolean(text: string): boolean | undefined {

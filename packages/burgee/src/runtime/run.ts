@@ -48,7 +48,7 @@ export async function run(target: Program | Command): Promise<never> {
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
-  const io = { ...processIo(), signal: controller.signal, stalled };
+  const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
   let code: number;
   try {
     code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });

@@ -19,7 +19,8 @@ export function globalOptions(manifest: Manifest, command: ManifestCommand, vers
   );
 }
 
-function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
+/** True when help lists the row on this command: where it is valid, narrowed by `listed`. */
+export function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
   const where = row.listed ?? row.at;
   if (where === 'root') return command.path.length === 0;
   if (where === 'runnable') return command.runnable;

@@ -31,6 +31,10 @@ describe('toHelpData', () => {
       { name: 'deploy', summary: 'Deploy a build' },
       { name: 'status', summary: 'Show what is deployed' },
       { name: 'ship', summary: 'Old name of deploy', deprecated: 'deploy' },
+      // K3: the synthesised commands follow the program's own; the hidden __complete does not.
+      { name: 'help', summary: 'show help for a command' },
+      { name: 'completion', summary: 'print a shell completion script' },
+      { name: 'mcp', summary: "register this program with an agent's MCP client" },
     ]);
     expect(data.globalOptions.map((entry) => entry.flags)).toEqual([
       '--json',

@@ -2,6 +2,8 @@
  * Help as data (`--help --json`). The text screen is rendered from this same value, so the two
  * forms cannot disagree.
  */
+
+import { visibleSynthesised } from '../../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestExample, ManifestOption, Scalar } from '../../manifest/types.js';
 import { globalOptions, type HelpEntry } from './global-options.js';
 import { listedCommands } from './long-list.js';
@@ -59,7 +61,7 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand, options
     usage: renderUsageLine(manifest, command),
     arguments: command.arguments.map((argument) => ({ ...argument })),
     options: visibleOptions(command).map(toHelpOption),
-    commands: listed.shown.map(toHelpCommand),
+    commands: [...listed.shown.map(toHelpCommand), ...synthesisedCommands(command)],
     examples: command.examples.map((example) => ({ ...example, command: exampleCommand(manifest, example.command) })),
     globalOptions: globalOptions(manifest, command, options.versioned ?? manifest.version !== undefined),
   };
@@ -82,6 +84,12 @@ function toHelpOption(option: ManifestOption): HelpOption {
   if (option.env !== undefined) help.env = option.env;
   if (option.deprecated !== undefined) help.deprecated = option.deprecated;
   return help;
+}
+
+/** The synthesised commands, listed after the program's own at the root of a program with subcommands (K3). */
+function synthesisedCommands(command: ManifestCommand): HelpCommand[] {
+  if (command.path.length > 0 || command.commands.length === 0) return [];
+  return visibleSynthesised(command).map((row) => ({ name: row.name, summary: row.help }));
 }
 
 function toHelpCommand(command: ManifestCommand): HelpCommand {

@@ -3,6 +3,7 @@
  * read them. Each word knows whether it holds an option's value, and of which option, so a value
  * is rewritten in one place: here (a secret's value never reaches a fix line, D3).
  */
+import { globalFlag, programGlobals } from '../../manifest/globals.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { shellQuote } from './suggest.js';
 
@@ -13,6 +14,8 @@ export type Word = {
   readonly of?: ManifestOption;
   /** Where that value starts in `text`: 0 when the word is the value, past the `=` in `--target=prod`. */
   readonly at?: number;
+  /** True when the value is a global flag's secret (`--token`), shown as `<secret>` like a secret option's. */
+  readonly secret?: boolean;
 };
 
 /** Words the parser has not read (an MCP call's command line before parsing, a test's argv). */
@@ -20,6 +23,9 @@ export const plainWords = (argv: readonly string[]): Word[] => argv.map((text) =
 
 /** A word holding `option`'s value, starting at `at` in `text`. */
 export const valueWord = (text: string, option: ManifestOption, at = 0): Word => ({ text, of: option, at });
+
+/** A word holding a secret global flag's value (`--token`), starting at `at` in `text`. */
+export const secretWord = (text: string, at = 0): Word => ({ text, at, secret: true });
 
 /** Where options and arguments end: the first `--`, after which every word is passthrough (P4). */
 export function optionEnd(words: readonly Word[]): number {
@@ -40,7 +46,7 @@ export const insertWords = (words: readonly Word[], index: number, ...inserted: 
 
 /** What a fix line shows of one word: a secret option's value becomes `<secret>`. */
 function shown(word: Word): string {
-  if (word.of?.secret !== true) return word.text;
+  if (word.of?.secret !== true && word.secret !== true) return word.text;
   return `${word.text.slice(0, word.at ?? 0)}<secret>`;
 }
 
@@ -48,9 +54,10 @@ function shown(word: Word): string {
  * A whole command line, program name first, each word quoted for a POSIX shell where it needs it.
  * The one place a fix line is written, so the one place a secret is kept out of it (D3): a value
  * the parser read for a secret option, and a word the parser never read (the rest of the line after
- * an unknown command, an MCP call's words) that follows or carries any secret option's flag.
+ * an unknown command, an MCP call's words) that follows or carries the flag of any secret option or
+ * of burgee's own secret flags (`--token`).
  */
-export function writeLine(manifest: Pick<Manifest, 'name' | 'root'>, words: readonly Word[]): string {
+export function writeLine(manifest: Pick<Manifest, 'name' | 'root' | 'config'>, words: readonly Word[]): string {
   const secrets = secretFlags(manifest);
   // Words after `--` are passthrough: never an option's value, so never marked.
   const end = optionEnd(words);
@@ -60,29 +67,29 @@ export function writeLine(manifest: Pick<Manifest, 'name' | 'root'>, words: read
 }
 
 /** A word the parser left plain, marked as a secret's value when its flag says it is one. */
-function markSecret(word: Word, before: Word | undefined, secrets: ReadonlyMap<string, ManifestOption>): Word {
-  if (word.of !== undefined || word.text === '--') return word;
-  const previous = before?.of === undefined ? secrets.get(before?.text ?? '') : undefined;
-  if (previous !== undefined && !word.text.startsWith('-')) return { text: word.text, of: previous, at: 0 };
+function markSecret(word: Word, before: Word | undefined, secrets: ReadonlySet<string>): Word {
+  if (word.of !== undefined || word.secret === true || word.text === '--') return word;
+  const plainBefore = before !== undefined && before.of === undefined && before.secret !== true;
+  if (plainBefore && secrets.has(before.text) && !word.text.startsWith('-')) return secretWord(word.text);
   const eq = word.text.indexOf('=');
-  const inline = eq === -1 ? undefined : secrets.get(word.text.slice(0, eq));
-  if (inline !== undefined) return { text: word.text, of: inline, at: eq + 1 };
-  const short = /^-[A-Za-z]/.test(word.text) && word.text.length > 2 ? secrets.get(word.text.slice(0, 2)) : undefined;
-  return short === undefined ? word : { text: word.text, of: short, at: 2 };
+  if (eq !== -1 && secrets.has(word.text.slice(0, eq))) return secretWord(word.text, eq + 1);
+  const grouped = /^-[A-Za-z]./.test(word.text) && secrets.has(word.text.slice(0, 2));
+  return grouped ? secretWord(word.text, 2) : word;
 }
 
-const secretFlagsOf = new WeakMap<object, ReadonlyMap<string, ManifestOption>>();
+const secretFlagsOf = new WeakMap<object, ReadonlySet<string>>();
 
-/** Every flag (and `-x`) of a secret option anywhere in the program, found once per manifest. */
-function secretFlags(manifest: Pick<Manifest, 'root'>): ReadonlyMap<string, ManifestOption> {
+/** Every flag (and `-x`) of a secret option anywhere in the program, and burgee's own secret flags. */
+function secretFlags(manifest: Pick<Manifest, 'root' | 'config'>): ReadonlySet<string> {
   let found = secretFlagsOf.get(manifest.root);
   if (found !== undefined) return found;
-  const flags = new Map<string, ManifestOption>();
+  const flags = new Set<string>();
+  for (const row of programGlobals(manifest)) if (row.secret === true) flags.add(globalFlag(row));
   const visit = (command: ManifestCommand) => {
     for (const option of command.options) {
       if (!option.secret) continue;
-      flags.set(option.flag, option);
-      if (option.short !== undefined) flags.set(`-${option.short}`, option);
+      flags.add(option.flag);
+      if (option.short !== undefined) flags.add(`-${option.short}`);
     }
     for (const child of command.commands) visit(child);
   };

@@ -3,11 +3,13 @@ export {
   optionEnd,
   plainWords,
   replaceWord,
+  secretWord,
   valueWord,
   type Word,
   writeLine,
 } from './command-line.js';
 export { notARegularFile, unknownConfigKey } from './config.js';
+export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
 export {
   globalNotHere,
   needsCommand,
@@ -32,4 +34,12 @@ export {
   noVersion,
   pageOfOneCommand,
 } from './surfaces.js';
+export {
+  dryRunOnlyInstall,
+  notAServerUrl,
+  notOneOf,
+  oneTooMany,
+  synthesisedNeedsValue,
+  unknownSynthesisedOption,
+} from './synthesised.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';

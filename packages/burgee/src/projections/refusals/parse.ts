@@ -2,7 +2,7 @@
  * Refusals of what the parser cannot read (P4, P6, E8): each returns its message, hint and fix as
  * data, and the runtime throws it as a usage error of the command it names.
  */
-import { type GlobalFlag, globalFlag } from '../../manifest/globals.js';
+import { findGlobal, type GlobalFlag, globalFlag } from '../../manifest/globals.js';
 import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
 import { commandName, type Refusal, type Scene } from './refusal.js';
@@ -16,7 +16,7 @@ export function unknownOption(
   scene: Scene,
   index: number,
   flag: string,
-  candidates: readonly { flag: string; option?: ManifestOption }[],
+  candidates: readonly { flag: string; option?: ManifestOption; secret?: boolean }[],
 ): Refusal {
   const where = commandName(scene.manifest, scene.command);
   const matches = flag.startsWith('--')
@@ -34,8 +34,15 @@ export function unknownOption(
     const typed = scene.words[index]!.text;
     const inline = typed.startsWith(`${flag}=`);
     const text = inline ? `${match.flag}${typed.slice(flag.length)}` : match.flag;
-    const word: Word =
-      inline && match.option !== undefined ? { text, of: match.option, at: match.flag.length + 1 } : { text };
+    const at = match.flag.length + 1;
+    // A mistyped secret (`--tokn=…`) is still a secret: its value stays out of the fix line.
+    const word: Word = !inline
+      ? { text }
+      : match.option !== undefined
+        ? { text, of: match.option, at }
+        : match.secret === true
+          ? { text, at, secret: true }
+          : { text };
     refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, word));
   }
   return refusal;
@@ -87,6 +94,9 @@ export function globalNotHere(scene: Scene, index: number, row: GlobalFlag): Ref
   const where = commandName(scene.manifest, scene.command);
   if (row.with !== undefined) {
     const needed = `--${row.with}`;
+    const value = findGlobal(scene.manifest, needed)?.value;
+    // A flag that needs a value of its own (`--http <addr>`) has no one line that fixes this.
+    if (value !== undefined) return { message: `${flag} works only with ${needed}`, hint: `add ${needed} <${value}>` };
     return {
       message: `${flag} works only with ${needed}`,
       hint: `add ${needed} to ask for it`,

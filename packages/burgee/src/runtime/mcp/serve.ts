@@ -4,7 +4,7 @@ import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
-import { serveTools } from './server.js';
+import { type ServerSettings, serveTools } from './server.js';
 import { guardStdout } from './stdout-guard.js';
 
 /** How long one tool call may run before it is cancelled and answered with an error, unless configured. */
@@ -36,16 +36,7 @@ export type McpServing = {
  * fault outside any call is reported on stderr instead of ending the server (DESIGN M6).
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
-  // Read once: every lookup in process.env crosses into C++, and a call reads a dozen of them
-  // (agent detection, colours, option variables). Calls see the server's environment as it started;
-  // not frozen, so a handler that writes to ctx.env behaves as it does on the command line.
-  const env = { ...(options.env ?? process.env) };
-  const settings = {
-    env,
-    cwd: options.cwd ?? process.cwd(),
-    timeoutMs: callTimeout(options.timeoutMs, env),
-    packageVersion: packageVersion(options.entry ?? process.argv[1]),
-  };
+  const settings = toServerSettings(options);
   const source: { program: Program } = { program: toProgram(target) };
   const transport = new LineTransport(process.stdin, process.stdout);
   const restore = takeOverProcess();
@@ -68,6 +59,20 @@ export async function serveMcp(target: Program | Command, options: ServeMcpOptio
   };
 }
 
+/** What every call of a server shares, read once from the options and this process. */
+export function toServerSettings(options: ServeMcpOptions): ServerSettings {
+  // Read once: every lookup in process.env crosses into C++, and a call reads a dozen of them
+  // (agent detection, colours, option variables). Calls see the server's environment as it started;
+  // not frozen, so a handler that writes to ctx.env behaves as it does on the command line.
+  const env = { ...(options.env ?? process.env) };
+  return {
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    timeoutMs: callTimeout(options.timeoutMs, env),
+    packageVersion: packageVersion(options.entry ?? process.argv[1]),
+  };
+}
+
 /** The per-call timeout: the option, else `BURGEE_MCP_TIMEOUT_MS`, else the default. */
 export function callTimeout(option: number | undefined, env: Readonly<Record<string, string | undefined>>): number {
   const text = env.BURGEE_MCP_TIMEOUT_MS;
@@ -84,7 +89,8 @@ export function callTimeout(option: number | undefined, env: Readonly<Record<str
 
 const toStderr = originalWrite(process.stderr);
 
-function report(error: unknown): void {
+/** Writes a server fault on stderr, past any capture. */
+export function report(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   toStderr(`burgee mcp: ${message}\n`);
 }
@@ -93,13 +99,21 @@ function report(error: unknown): void {
 function takeOverProcess(): () => void {
   const restoreStdout = divertUncapturedStdout();
   const unguard = guardStdout();
+  const restoreFaults = reportStrayFaults();
+  return () => {
+    restoreFaults();
+    unguard();
+    restoreStdout();
+  };
+}
+
+/** Reports a fault outside any call on stderr instead of ending the server (M6); returns the undo. */
+export function reportStrayFaults(): () => void {
   // A handler's forgotten promise or late timer must not take every other call down with it.
   const onFault = (error: unknown) => report(error);
   process.on('uncaughtException', onFault);
   process.on('unhandledRejection', onFault);
   return () => {
-    unguard();
-    restoreStdout();
     process.off('uncaughtException', onFault);
     process.off('unhandledRejection', onFault);
   };

@@ -1,4 +1,5 @@
 import {
+  createMcpHandler,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -53,6 +54,32 @@ export function serveTools(
     toolsChanged: async () => {
       await Promise.all([...live].map((server) => server.sendToolListChanged().catch(onerror)));
     },
+  };
+}
+
+/** The SDK's web-standard handler for MCP over HTTP; `parsedBody` spares it parsing a body read already. */
+export type McpFetch = {
+  fetch(request: Request, parsedBody?: unknown): Promise<Response>;
+  /** Ends open subscription streams. */
+  close(): Promise<void>;
+};
+
+/**
+ * Serves the program's tools over Streamable HTTP, statelessly: a fresh server per request from
+ * the same factory, for the 2026-07-28 revision and for the 2025 era alike, so any instance can
+ * answer any request and a load balancer needs no sticky sessions (DESIGN M7).
+ */
+export function toolsHttpHandler(
+  source: ProgramSource,
+  settings: ServerSettings,
+  onerror: (error: Error) => void,
+  maxBody: number,
+): McpFetch {
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
+  const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
+  return {
+    fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
+    close: () => handler.close(),
   };
 }
 

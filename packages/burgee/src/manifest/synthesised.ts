@@ -1,0 +1,77 @@
+/**
+ * The commands burgee adds to every program (K3, C1, C2, K1), beside the table of global flags. They
+ * are not part of any program's manifest: `--schema` and the MCP tool list never show them; help
+ * lists the visible ones at the root, and completion scripts offer them.
+ *
+ * A row says:
+ * - `name`: the word that names it; a program that declares a command of that name keeps its own;
+ * - `usage`: its usage after the program name, as help shows it;
+ * - `help`: its line in the root help;
+ * - `hidden`: true for the command the completion scripts call (`__complete`), which people never type.
+ */
+export const SYNTHESISED_COMMANDS = [
+  { name: 'help', usage: 'help [command...]', help: 'show help for a command', hidden: false },
+  {
+    name: 'completion',
+    usage: 'completion <bash|zsh|fish|pwsh>',
+    help: 'print a shell completion script',
+    hidden: false,
+  },
+  {
+    name: 'mcp',
+    usage: 'mcp <config|install> <client> [--scope project|user] [--dry-run] [--http <url>] [--token-env <name>]',
+    help: "register this program with an agent's MCP client",
+    hidden: false,
+  },
+  {
+    name: '__complete',
+    usage: '__complete <word...>',
+    help: 'print completion candidates (the completion scripts call it)',
+    hidden: true,
+  },
+] as const satisfies readonly SynthesisedRow[];
+
+/** One row of `SYNTHESISED_COMMANDS`. */
+export type SynthesisedRow = {
+  readonly name: string;
+  readonly usage: string;
+  readonly help: string;
+  readonly hidden: boolean;
+};
+
+/** The name of a synthesised command. */
+export type SynthesisedName = (typeof SYNTHESISED_COMMANDS)[number]['name'];
+
+type Root = {
+  readonly commands: readonly { readonly name: string }[];
+  readonly arguments: readonly unknown[];
+};
+
+/**
+ * True when `name` is free for burgee in this program: no command of its own has it, and the program
+ * has subcommands, or runs one command that takes no positionals (else every word is its argument).
+ */
+export function offers(root: Root, name: string): boolean {
+  if (root.commands.some((c) => c.name === name)) return false;
+  return root.commands.length > 0 || root.arguments.length === 0;
+}
+
+/** The synthesised commands a person may see in this program: help and completions list these. */
+export const visibleSynthesised = (root: Root): SynthesisedRow[] =>
+  (SYNTHESISED_COMMANDS as readonly SynthesisedRow[]).filter((row) => !row.hidden && offers(root, row.name));
+
+/**
+ * The synthesised command an argv names, if any: the first word that is not `--json` (K3), and the
+ * words left once that name is taken out.
+ */
+export function findSynthesised(
+  root: Root,
+  argv: readonly string[],
+): { row: SynthesisedRow & { name: SynthesisedName }; words: string[] } | undefined {
+  const index = argv.findIndex((word) => word !== '--json');
+  const name = argv[index];
+  if (name === undefined || name.startsWith('-')) return undefined;
+  const row = SYNTHESISED_COMMANDS.find((r) => r.name === name);
+  if (row === undefined || !offers(root, name)) return undefined;
+  return { row, words: [...argv.slice(0, index), ...argv.slice(index + 1)] };
+}

@@ -1,0 +1,122 @@
+import { posix, win32 } from 'node:path';
+
+/** The MCP clients burgee writes configuration for (K1). */
+export const CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf'] as const;
+export type ClientId = (typeof CLIENTS)[number];
+/** True when `value` names a client burgee can register with. */
+export const isClientId = (value: unknown): value is ClientId => CLIENTS.includes(value as ClientId);
+
+/** Where a program's server is reached: a command started over stdio, or a URL served over HTTP (M7). */
+export type ServerTarget =
+  | { kind: 'stdio'; command: string; args: string[] }
+  | {
+      kind: 'http';
+      url: string;
+      /** The environment variable the client reads the bearer token from; the token itself is never written. */
+      tokenVariable: string;
+    };
+
+/** What the file paths depend on: the machine, never the file system. */
+export type Place = {
+  platform: NodeJS.Platform;
+  home: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+};
+
+/** One client's configuration file, as data: where it lives, its format, and the key that holds servers. */
+export type ClientSpec = {
+  id: ClientId;
+  format: 'json' | 'toml';
+  /** The key of the table of servers (`mcpServers`, `servers`, `mcp_servers`). */
+  key: string;
+  /** Relative to the project folder; absent when the client reads no project file. */
+  project?: string;
+  user: (place: Place) => string;
+  /** One server's entry under `key`. */
+  entry: (target: ServerTarget) => Record<string, unknown>;
+};
+
+const pathFor = (place: Place) => (place.platform === 'win32' ? win32 : posix);
+const inHome =
+  (...parts: string[]) =>
+  (place: Place) =>
+    pathFor(place).join(place.home, ...parts);
+/** Per-user application data: `~/Library/Application Support` on macOS, `%APPDATA%` on Windows, XDG on Linux. */
+const appData = (place: Place): string => {
+  const path = pathFor(place);
+  if (place.platform === 'darwin') return path.join(place.home, 'Library', 'Application Support');
+  if (place.platform === 'win32') return place.env.APPDATA ?? path.join(place.home, 'AppData', 'Roaming');
+  return place.env.XDG_CONFIG_HOME || path.join(place.home, '.config');
+};
+
+const stdio = (target: ServerTarget & { kind: 'stdio' }) => ({ command: target.command, args: [...target.args] });
+/** The Authorization header with the variable named, in the interpolation syntax the client expands. */
+const bearer = (reference: string) => ({ headers: { Authorization: `Bearer ${reference}` } });
+
+const CLIENT_SPECS: Record<ClientId, ClientSpec> = {
+  'claude-code': {
+    id: 'claude-code',
+    format: 'json',
+    key: 'mcpServers',
+    project: '.mcp.json',
+    user: inHome('.claude.json'),
+    entry: (t) =>
+      t.kind === 'stdio'
+        ? { type: 'stdio', ...stdio(t) }
+        : { type: 'http', url: t.url, ...bearer(`\${${t.tokenVariable}}`) },
+  },
+  'claude-desktop': {
+    id: 'claude-desktop',
+    format: 'json',
+    key: 'mcpServers',
+    user: (place) => pathFor(place).join(appData(place), 'Claude', 'claude_desktop_config.json'),
+    // The desktop app reads no headers from its file: a server behind a token is added in its settings.
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { url: t.url }),
+  },
+  cursor: {
+    id: 'cursor',
+    format: 'json',
+    key: 'mcpServers',
+    project: '.cursor/mcp.json',
+    user: inHome('.cursor', 'mcp.json'),
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { url: t.url, ...bearer(`\${env:${t.tokenVariable}}`) }),
+  },
+  vscode: {
+    id: 'vscode',
+    format: 'json',
+    key: 'servers',
+    project: '.vscode/mcp.json',
+    user: (place) => pathFor(place).join(appData(place), 'Code', 'User', 'mcp.json'),
+    entry: (t) =>
+      t.kind === 'stdio'
+        ? { type: 'stdio', ...stdio(t) }
+        : { type: 'http', url: t.url, ...bearer(`\${env:${t.tokenVariable}}`) },
+  },
+  codex: {
+    id: 'codex',
+    format: 'toml',
+    key: 'mcp_servers',
+    user: (place) =>
+      pathFor(place).join(place.env.CODEX_HOME || pathFor(place).join(place.home, '.codex'), 'config.toml'),
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { url: t.url, bearer_token_env_var: t.tokenVariable }),
+  },
+  gemini: {
+    id: 'gemini',
+    format: 'json',
+    key: 'mcpServers',
+    project: '.gemini/settings.json',
+    user: inHome('.gemini', 'settings.json'),
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { httpUrl: t.url, ...bearer(`\${${t.tokenVariable}}`) }),
+  },
+  windsurf: {
+    id: 'windsurf',
+    format: 'json',
+    key: 'mcpServers',
+    user: inHome('.codeium', 'windsurf', 'mcp_config.json'),
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { serverUrl: t.url, ...bearer(`\${env:${t.tokenVariable}}`) }),
+  },
+};
+
+/** The data of one client. */
+export const clientSpec = (id: ClientId): ClientSpec => CLIENT_SPECS[id];

@@ -1,0 +1,58 @@
+import { posix, win32 } from 'node:path';
+import { type ClientId, clientSpec, type Place, type ServerTarget } from './clients.js';
+
+export {
+  CLIENTS,
+  type ClientId,
+  type ClientSpec,
+  clientSpec,
+  isClientId,
+  type Place,
+  type ServerTarget,
+} from './clients.js';
+
+export type Scope = 'project' | 'user';
+
+/** Where one server's entry goes and what it says: the plan `mcp config` prints and `mcp install` writes. */
+export type ClientConfig = {
+  client: ClientId;
+  /** The scope used: a client without a project file always uses its user file. */
+  scope: Scope;
+  /** True when project scope was asked for and the client has none. */
+  scopeFallback: boolean;
+  file: string;
+  format: 'json' | 'toml';
+  /** The keys from the top of the file to the entry: `["mcpServers", "tool"]`. */
+  at: [string, string];
+  entry: Record<string, unknown>;
+};
+
+/** Plans one client's configuration for the server `name` (K1). Pure: paths come from `place`. */
+export function toClientConfig(
+  client: ClientId,
+  name: string,
+  target: ServerTarget,
+  scope: Scope,
+  place: Place,
+): ClientConfig {
+  const spec = clientSpec(client);
+  const project = scope === 'project' ? spec.project : undefined;
+  const file =
+    project === undefined ? spec.user(place) : (place.platform === 'win32' ? win32 : posix).join(place.cwd, project);
+  return {
+    client,
+    scope: project === undefined ? 'user' : 'project',
+    scopeFallback: scope === 'project' && spec.project === undefined,
+    file,
+    format: spec.format,
+    at: [spec.key, name],
+    entry: spec.entry(target),
+  };
+}
+
+/** The entry as a fragment of the client's file, for a person to paste (`mcp config`). */
+export function renderClientFragment(config: ClientConfig, toml: (value: Record<string, unknown>) => string): string {
+  const [key, name] = config.at;
+  const fragment = { [key]: { [name]: config.entry } };
+  return config.format === 'toml' ? toml(fragment) : JSON.stringify(fragment, null, 2);
+}

@@ -1,0 +1,173 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { cannotBind } from '../../projections/refusals/index.js';
+import { ConfigError } from '../errors.js';
+import { readBody } from './http-body.js';
+import { checkRequest, type Refusal, toGate } from './http-guard.js';
+import { type HttpServeOptions, urlHost } from './http-options.js';
+import type { McpFetch } from './server.js';
+
+/** A listening MCP endpoint; `close` stops taking requests and lets those in flight finish first. */
+export type McpHttpServer = {
+  /** `http://host:port/mcp`, with the port the system picked for port 0. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, waits up to `graceMs` for calls in flight, then closes every connection. */
+  close(graceMs?: number): Promise<void>;
+};
+
+/** Where MCP is served; every other path is 404. */
+export const MCP_PATH = '/mcp';
+
+/**
+ * Binds `node:http` to the address and serves `mcp` at `/mcp`. Each request passes the gate
+ * (Host/Origin 403, token 401) and the body limits (413, 408) before the SDK sees it (DESIGN M7).
+ */
+export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): Promise<McpHttpServer> {
+  const inFlight = new InFlight();
+  let gate = toGate(options.address, options.allowOrigins, options.token);
+  let draining = false;
+  const server = createServer({ headersTimeout: options.bodyDeadlineMs }, (request, response) => {
+    if (draining) return refuse(response, { status: 503, message: 'Service Unavailable: the server is stopping' });
+    serveRequest(request, response).catch((error: unknown) => {
+      if (!response.headersSent) refuse(response, { status: 500, message: 'Internal Server Error' });
+      else response.destroy(error instanceof Error ? error : undefined);
+    });
+  });
+
+  async function serveRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { host, origin, authorization } = request.headers;
+    const refusal = checkRequest(gate, { host, origin, authorization });
+    if (refusal !== undefined) return refuse(response, refusal);
+    if (request.url?.split('?')[0] !== MCP_PATH) {
+      return refuse(response, { status: 404, message: `Not Found: MCP is served at ${MCP_PATH}` });
+    }
+    let text: string | undefined;
+    if (request.method === 'POST') {
+      const read = await readBody(request, options.maxBody, options.bodyDeadlineMs);
+      // The rest of a refused body is not read: the connection closes after the answer.
+      if (!read.ok) return refuse(response, read.refusal, true);
+      text = read.text;
+    }
+    const parsed = parseJson(text);
+    // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
+    const tracked =
+      request.method === 'POST' && (parsed as { method?: unknown } | undefined)?.method !== 'subscriptions/listen';
+    if (tracked) inFlight.enter();
+    try {
+      await exchange(mcp, request, response, host!, text, parsed);
+    } finally {
+      if (tracked) inFlight.leave();
+    }
+  }
+
+  const { address } = options;
+  server.listen(address.port, address.host);
+  try {
+    await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+  } catch (error) {
+    throw bindError(error, urlHost(address.host, address.port), address.port);
+  }
+  const port = (server.address() as { port: number }).port;
+  gate = toGate({ host: address.host, port }, options.allowOrigins, options.token);
+  return {
+    url: `http://${urlHost(address.host, port)}${MCP_PATH}`,
+    port,
+    async close(graceMs = 10_000) {
+      if (draining) return;
+      draining = true;
+      const stopped = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      await inFlight.settled(graceMs);
+      await mcp.close();
+      server.closeAllConnections();
+      await stopped;
+    },
+  };
+}
+
+/** Hands one checked request to the SDK as a web `Request` and streams its `Response` back. */
+async function exchange(
+  mcp: McpFetch,
+  request: IncomingMessage,
+  response: ServerResponse,
+  host: string,
+  text: string | undefined,
+  parsed: unknown,
+): Promise<void> {
+  const abort = new AbortController();
+  // A client that leaves mid-call cancels it, as notifications/cancelled would.
+  response.once('close', () => {
+    if (!response.writableFinished) abort.abort(new Error('the client closed the connection'));
+  });
+  const headers = new Headers();
+  for (let i = 0; i < request.rawHeaders.length; i += 2)
+    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  const init: RequestInit = { method: request.method ?? 'GET', headers, signal: abort.signal };
+  // Read once here already: the SDK takes the parsed value rather than parsing the text again.
+  if (parsed === undefined && text !== undefined) init.body = text;
+  const answer = await mcp.fetch(new Request(`http://${host}${request.url}`, init), parsed);
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  if (answer.body === null) {
+    response.end();
+    return;
+  }
+  try {
+    for await (const chunk of answer.body) {
+      if (response.destroyed) break;
+      if (!response.write(chunk)) await once(response, 'drain');
+    }
+  } finally {
+    response.end();
+  }
+}
+
+/** Answers with a JSON-RPC error body, as the SDK's own refusals do; `close` ends a connection whose body was left unread. */
+function refuse(response: ServerResponse, refusal: Refusal | { status: number; message: string }, close = false): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: refusal.message } });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (refusal.status === 401) headers['www-authenticate'] = 'Bearer';
+  if (close) headers.connection = 'close';
+  response.writeHead(refusal.status, headers).end(body);
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The SDK answers a malformed body itself, with the JSON-RPC parse error.
+    return undefined;
+  }
+}
+
+function bindError(error: unknown, where: string, port: number): ConfigError {
+  const refusal = cannotBind(where, port, (error as { code?: unknown }).code, String((error as Error).message));
+  return new ConfigError(refusal.message, refusal);
+}
+
+/** Counts exchanges in progress so a stop can wait for them. */
+class InFlight {
+  private count = 0;
+  private idle: (() => void) | undefined;
+
+  enter(): void {
+    this.count++;
+  }
+
+  leave(): void {
+    if (--this.count === 0) this.idle?.();
+  }
+
+  /** Settles when nothing is in flight, or after `ms`, whichever comes first. */
+  settled(ms: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { Program } from '../../declaration/types.js';
+import { ExitCode } from '../../manifest/exit-codes.js';
+import type { Globals } from '../../manifest/globals.js';
+import type { Manifest } from '../../manifest/types.js';
+import { mcpNeedsProcess } from '../../projections/refusals/index.js';
+import { refuse } from '../errors.js';
+import type { Io } from '../io.js';
+
+/**
+ * `--mcp`, and `--mcp --http`: serves the whole program until stdin closes (stdio) or until SIGINT
+ * or SIGTERM (HTTP), then returns exit 0. The parser has already refused these flags anywhere but
+ * at the root, and the HTTP ones without `--mcp`. The SDK is imported here only, so ordinary runs
+ * never load it (M1, M7, N1).
+ */
+export async function serveFromCommandLine(
+  program: Program,
+  manifest: Manifest,
+  globals: Globals,
+  io: Io,
+): Promise<number> {
+  const settings = { env: io.env, cwd: io.cwd, entry: io.entry };
+  if (globals.http === undefined) {
+    if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
+    const { serveMcp } = await import('./serve.js');
+    const serving = await serveMcp(program, settings);
+    await serving.closed;
+    return ExitCode.OK;
+  }
+  // What was typed is checked first: a refusal of it holds wherever the program runs.
+  const { toHttpServeOptions } = await import('./http-options.js');
+  const flags = {
+    http: globals.http,
+    token: globals.token,
+    allowOrigin: globals.allowOrigin,
+    maxBody: globals.maxBody,
+  };
+  const options = toHttpServeOptions(flags, io.env, manifest);
+  if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
+  const { serveMcpHttp } = await import('./serve-http.js');
+  // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
+  io.releaseSignals?.();
+  const serving = await serveMcpHttp(program, options, settings);
+  await serving.closed;
+  return ExitCode.OK;
+}

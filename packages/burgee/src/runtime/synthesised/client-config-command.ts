@@ -1,0 +1,84 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { ExitCode } from '../../manifest/exit-codes.js';
+import {
+  type ClientConfig,
+  renderClientFragment,
+  type ServerTarget,
+  toClientConfig,
+} from '../../projections/client-config/index.js';
+import { toSuccessEnvelope } from '../../projections/envelope/index.js';
+import { renderData } from '../../projections/human/index.js';
+import { notAServerUrl } from '../../projections/refusals/index.js';
+import { installEntry } from '../client-config/config-file.js';
+import { BurgeeError, refuse } from '../errors.js';
+import { type McpRequest, readMcpWords } from './mcp-words.js';
+import type { SynthesisedCall } from './table.js';
+
+/** `mcp config <client>` prints the entry and its file; `mcp install <client>` writes it (K1, K2). */
+export async function runMcp(call: SynthesisedCall): Promise<number> {
+  const { manifest, io, report } = call;
+  const request = readMcpWords(manifest.name, call.words);
+  const home = io.env.HOME || io.env.USERPROFILE || homedir();
+  const place = { platform: process.platform, home, cwd: io.cwd, env: io.env };
+  const config = toClientConfig(request.client, manifest.name, target(call, request), request.scope, place);
+  if (request.action === 'config') return printConfig(call, config);
+  const outcome = await installEntry(config, request.dryRun);
+  const data = {
+    client: config.client,
+    file: config.file,
+    entry: config.entry,
+    changed: outcome.changed,
+    ...(request.dryRun ? { dryRun: true } : {}),
+    ...(outcome.backup === undefined ? {} : { backup: outcome.backup }),
+  };
+  if (report.json) {
+    report.envelope(toSuccessEnvelope(data, {}, outcome.changed));
+    return 0;
+  }
+  if (config.scopeFallback) report.warn(`${config.client} reads no project file; using its user file`);
+  const { entry: _, ...summary } = data;
+  report.text(renderData(summary));
+  if (request.dryRun && outcome.changed) {
+    report.text(`would write under ${config.at.join('.')}:\n${JSON.stringify(config.entry, null, 2)}`);
+  }
+  return 0;
+}
+
+async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise<number> {
+  const { report } = call;
+  if (report.json) {
+    const { client, scope, file, entry } = config;
+    report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
+    return 0;
+  }
+  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
+  const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
+  report.text(`# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`);
+  report.text(renderClientFragment(config, toml));
+  return 0;
+}
+
+/** The server as the client should reach it: this very program over stdio, or the URL it is served at. */
+function target(call: SynthesisedCall, request: McpRequest): ServerTarget {
+  const { manifest, io } = call;
+  if (request.http !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(request.http);
+    } catch {
+      url = new URL('invalid:');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(notAServerUrl(request.http));
+    const tokenVariable =
+      request.tokenEnv ?? (manifest.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${manifest.envPrefix}_MCP_TOKEN`);
+    return { kind: 'http', url: url.href, tokenVariable };
+  }
+  if (io.entry === undefined) {
+    throw new BurgeeError(ExitCode.RUNTIME, 'cannot tell which script started this program', {
+      hint: 'run mcp config from the installed program itself, or give the server URL with --http',
+    });
+  }
+  // The way it was started: this node, this script, so the client runs exactly what was tested.
+  return { kind: 'stdio', command: io.execPath ?? process.execPath, args: [resolve(io.cwd, io.entry), '--mcp'] };
+}

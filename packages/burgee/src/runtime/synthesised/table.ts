@@ -1,0 +1,41 @@
+import type { CompleteRequest, Program } from '../../declaration/types.js';
+import type { SynthesisedName } from '../../manifest/synthesised.js';
+import type { Manifest } from '../../manifest/types.js';
+import type { Io } from '../io.js';
+import type { Reporter } from '../report.js';
+import { runMcp } from './client-config-command.js';
+import { runComplete, runCompletion } from './completion-command.js';
+import { runHelp } from './help-command.js';
+
+/** A `complete` function, wherever it was declared. */
+export type Completer = (request: CompleteRequest) => readonly string[] | Promise<readonly string[]>;
+
+/**
+ * Finds the `complete` function of the flag `flag` (as typed: long or short) of the command at
+ * `path`. The seam through which programs that were not declared with `defineCommand` (the
+ * commander and yargs adapters) offer dynamic completion.
+ */
+export type CompleterResolver = (path: readonly string[], flag: string) => Completer | undefined;
+
+/** What a synthesised command receives: the words after its name, and the run it belongs to. */
+export type SynthesisedCall = {
+  program: Program;
+  manifest: Manifest;
+  io: Io;
+  report: Reporter;
+  words: string[];
+  completer: CompleterResolver;
+  /** Runs another argv against the same program (how `help deploy` becomes `deploy --help`). */
+  rerun: (argv: readonly string[]) => Promise<number>;
+};
+
+/**
+ * What runs each row of the synthesised table. Small, and bundled with the runtime; what is heavy
+ * (the script generators, the TOML library) each loads with `import()` on first use (N1).
+ */
+export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) => Promise<number>> = {
+  help: runHelp,
+  completion: runCompletion,
+  mcp: runMcp,
+  __complete: runComplete,
+};

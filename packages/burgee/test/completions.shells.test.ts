@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bashComplete,
+  fishComplete,
+  makeShellBench,
+  openZshPane,
+  removeShellBench,
+  type ShellBench,
+  type ZshPane,
+} from './support/shells.js';
+
+// C3: each generated script is driven by its real shell, against the fixture in fixtures/shells.
+let bench: ShellBench;
+beforeAll(() => {
+  bench = makeShellBench();
+});
+afterAll(() => removeShellBench(bench));
+
+/** What every shell must offer, restated from C1 and C2; `[line, must include, must not include]`. */
+const cases: ReadonlyArray<readonly [string, string, readonly string[], readonly string[]]> = [
+  ['a command from its prefix', 'tool dep', ['deploy'], ['drop']],
+  ['a flag from its prefix', 'tool deploy --ta', ['--target'], []],
+  ['the choices after a value flag', 'tool deploy --channel ', ['stable', 'beta', 'nightly'], []],
+  ['the choices after a short flag', 'tool deploy -c b', ['beta'], ['stable']],
+  ['a dynamic complete function', 'tool deploy --region eu-', ['eu-west', 'eu-north'], ['us-east']],
+  ['--no-x for a negatable boolean', 'tool deploy --no', ['--no-verify'], []],
+  ['--json and --help everywhere', 'tool config get --', ['--json', '--help', '--scope'], []],
+  ['nested subcommands', 'tool config ', ['get', 'set'], []],
+  ['choices of a nested command', 'tool config get --scope ', ['local', 'global'], []],
+  ['no hidden command, a withheld one', 'tool d', ['deploy', 'drop'], ['debug-dump']],
+  ['no hidden option', 'tool deploy --', ['--target', '--verify'], ['--internal-trace']],
+  ['the synthesised commands', 'tool ', ['help', 'completion', 'mcp'], ['__complete']],
+  ['a lazy command, without importing it', 'tool lazy --flavour ', ['vanilla', 'chocolate'], []],
+  ['nothing from a throwing completer', 'tool deploy --broken ', [], ['no candidates today']],
+];
+
+describe.each([
+  ['bash --norc', false],
+  ['bash with bash-completion', true],
+])('C3 · %s', (_, withPackage) => {
+  it.each(cases)('C1 · %s', async (__, line, offered, withheld) => {
+    const candidates = await bashComplete(bench, line, withPackage);
+    for (const word of offered) expect(candidates).toContain(word);
+    for (const word of withheld) expect(candidates).not.toContain(word);
+    if (offered.length === 0) expect(candidates).toEqual([]);
+  });
+});
+
+describe('C3 · fish complete -C', () => {
+  it.each(cases)('C1 · %s', async (__, line, offered, withheld) => {
+    const candidates = await fishComplete(bench, line);
+    for (const word of offered) expect(candidates).toContain(word);
+    for (const word of withheld) expect(candidates).not.toContain(word);
+    if (offered.length === 0) expect(candidates).toEqual([]);
+  });
+});
+
+describe('C3 · zsh typed into a tmux pane', () => {
+  let pane: ZshPane;
+  beforeAll(async () => {
+    pane = await openZshPane(bench);
+  }, 30_000);
+  afterAll(() => pane.close());
+
+  it('C1 · tool dep<TAB> becomes tool deploy', async () => {
+    expect(await pane.type('tool dep', '> tool deploy')).toContain('> tool deploy');
+  });
+  it('C1 · tool deploy --ta<TAB> becomes --target', async () => {
+    expect(await pane.type('tool deploy --ta', '--target')).toContain('> tool deploy --target');
+  });
+  it('C1 · the choices after a value flag are listed', async () => {
+    const screen = await pane.type('tool deploy --channel ', 'nightly');
+    expect(screen).toMatch(/stable\s+beta\s+nightly|beta\s+nightly\s+stable/);
+  });
+  it('C2 · a dynamic complete function completes a unique value', async () => {
+    expect(await pane.type('tool deploy --region eu-n', 'eu-north')).toContain('> tool deploy --region eu-north');
+  });
+  it('C1 · --no-x is offered for a negatable boolean', async () => {
+    expect(await pane.type('tool deploy --no-v', '--no-verify')).toContain('> tool deploy --no-verify');
+  });
+  it('C1 · nested subcommands, and no hidden command or option', async () => {
+    expect(await pane.type('tool config g', 'config get')).toContain('> tool config get');
+    const commands = await pane.type('tool d', 'drop');
+    expect(commands).toContain('deploy');
+    expect(commands).not.toContain('debug-dump');
+    const flags = await pane.type('tool deploy --', '--verify');
+    expect(flags).toContain('--target');
+    expect(flags).not.toContain('--internal-trace');
+  });
+});

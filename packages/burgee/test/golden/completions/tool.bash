@@ -1,0 +1,69 @@
+# bash completion for tool, generated from its declaration.
+# Install for your user:  tool completion bash > ~/.local/share/bash-completion/completions/tool
+# or in ~/.bashrc:         source <(tool completion bash)
+_tool() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" value="" word i
+  local -a words=()
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="${COMP_WORDS[i]}"
+    if [[ -n $value ]]; then value=""; continue; fi
+    [[ $word == -- ]] && return 0
+    case "$cmdpath:$word" in
+      ":deploy") cmdpath="deploy" ;;
+      ":config") cmdpath="config" ;;
+      ":drop") cmdpath="drop" ;;
+      ":lazy") cmdpath="lazy" ;;
+      "deploy:--target") value=$word ;;
+      "deploy:--channel") value=$word ;;
+      "deploy:-c") value=$word ;;
+      "deploy:--region") value=$word ;;
+      "deploy:--broken") value=$word ;;
+      "deploy:--explain") value=$word ;;
+      "config:get") cmdpath="config get" ;;
+      "config:set") cmdpath="config set" ;;
+      "config get:--scope") value=$word ;;
+      "config get:--explain") value=$word ;;
+      "config set:--explain") value=$word ;;
+      "drop:--explain") value=$word ;;
+      "lazy:--flavour") value=$word ;;
+      "lazy:--explain") value=$word ;;
+    esac
+  done
+  if [[ -n $value ]]; then
+    case "$cmdpath:$value" in
+      "deploy:--target") while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
+      "deploy:--channel"|"deploy:-c") words=(stable beta nightly) ;;
+      "deploy:--region") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "deploy:--broken") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "deploy:--explain") words=(target channel region broken verify) ;;
+      "config get:--scope") words=(local global) ;;
+      "config get:--explain") words=(scope) ;;
+      "config set:--explain") words=() ;;
+      "drop:--explain") words=() ;;
+      "lazy:--flavour") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "lazy:--explain") words=(flavour) ;;
+      *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
+    esac
+  elif [[ $cur == -* ]]; then
+    case "$cmdpath" in
+      "") words=(--json --schema --mcp --version --help -h) ;;
+      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      "config") words=(--json --help -h) ;;
+      "config get") words=(--scope --json --explain --help -h) ;;
+      "config set") words=(--json --explain --help -h) ;;
+      "drop") words=(--json --explain --help -h) ;;
+      "lazy") words=(--flavour --json --explain --help -h) ;;
+    esac
+  else
+    case "$cmdpath" in
+      "") words=(deploy config drop lazy help completion mcp) ;;
+      "config") words=(get set) ;;
+    esac
+  fi
+  for word in "${words[@]}"; do
+    [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
+  done
+  return 0
+}
+complete -F _tool tool

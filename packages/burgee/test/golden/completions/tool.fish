@@ -1,0 +1,106 @@
+# fish completion for tool, generated from its declaration.
+# Install: tool completion fish > ~/.config/fish/completions/tool.fish
+function __tool_candidates
+  set -l words (commandline -opc)
+  set -l cmdpath ''
+  set -l value ''
+  for word in $words[2..-1]
+    if test -n "$value"
+      set value ''
+      continue
+    end
+    test "$word" = -- && return
+    switch "$cmdpath:$word"
+      case :deploy
+        set cmdpath deploy
+      case :config
+        set cmdpath config
+      case :drop
+        set cmdpath drop
+      case :lazy
+        set cmdpath lazy
+      case deploy:--target
+        set value $word
+      case deploy:--channel
+        set value $word
+      case deploy:-c
+        set value $word
+      case deploy:--region
+        set value $word
+      case deploy:--broken
+        set value $word
+      case deploy:--explain
+        set value $word
+      case config:get
+        set cmdpath 'config get'
+      case config:set
+        set cmdpath 'config set'
+      case 'config get:--scope'
+        set value $word
+      case 'config get:--explain'
+        set value $word
+      case 'config set:--explain'
+        set value $word
+      case drop:--explain
+        set value $word
+      case lazy:--flavour
+        set value $word
+      case lazy:--explain
+        set value $word
+    end
+  end
+  if test -n "$value"
+    switch "$cmdpath:$value"
+      case deploy:--target
+        __fish_complete_path (commandline -ct); return
+      case deploy:--channel deploy:-c
+        printf '%s\n' stable beta nightly; return
+      case deploy:--region
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      case deploy:--broken
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      case deploy:--explain
+        printf '%s\n' target channel region broken verify; return
+      case 'config get:--scope'
+        printf '%s\n' local global; return
+      case 'config get:--explain'
+        printf '%s\n' scope; return
+      case 'config set:--explain'
+        printf '%s\n' ; return
+      case drop:--explain
+        printf '%s\n' ; return
+      case lazy:--flavour
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      case lazy:--explain
+        printf '%s\n' flavour; return
+    end
+    __fish_complete_path (commandline -ct); return
+  end
+  switch (commandline -ct)
+    case '-*'
+      switch "$cmdpath"
+        case ''
+          printf '%s\n' --json --schema --mcp --version --help -h
+        case deploy
+          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --json --explain --help -h
+        case config
+          printf '%s\n' --json --help -h
+        case 'config get'
+          printf '%s\n' --scope --json --explain --help -h
+        case 'config set'
+          printf '%s\n' --json --explain --help -h
+        case drop
+          printf '%s\n' --json --explain --help -h
+        case lazy
+          printf '%s\n' --flavour --json --explain --help -h
+      end
+    case '*'
+      switch "$cmdpath"
+        case ''
+          printf '%s\n' deploy config drop lazy help completion mcp
+        case config
+          printf '%s\n' get set
+      end
+  end
+end
+complete -c tool -f -a '(__tool_candidates)'

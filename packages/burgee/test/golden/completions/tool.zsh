@@ -1,0 +1,70 @@
+#compdef tool
+# zsh completion for tool, generated from its declaration.
+# Install: tool completion zsh > "${fpath[1]}/_tool", then start a new shell;
+# or, after compinit in ~/.zshrc: source <(tool completion zsh)
+_tool() {
+  local cur=${words[CURRENT]} cmdpath="" value="" word i
+  local -a candidates
+  for ((i = 2; i < CURRENT; i++)); do
+    word=${words[i]}
+    if [[ -n $value ]]; then value=""; continue; fi
+    [[ $word == -- ]] && return 1
+    case "$cmdpath:$word" in
+      (":deploy") cmdpath="deploy" ;;
+      (":config") cmdpath="config" ;;
+      (":drop") cmdpath="drop" ;;
+      (":lazy") cmdpath="lazy" ;;
+      ("deploy:--target") value=$word ;;
+      ("deploy:--channel") value=$word ;;
+      ("deploy:-c") value=$word ;;
+      ("deploy:--region") value=$word ;;
+      ("deploy:--broken") value=$word ;;
+      ("deploy:--explain") value=$word ;;
+      ("config:get") cmdpath="config get" ;;
+      ("config:set") cmdpath="config set" ;;
+      ("config get:--scope") value=$word ;;
+      ("config get:--explain") value=$word ;;
+      ("config set:--explain") value=$word ;;
+      ("drop:--explain") value=$word ;;
+      ("lazy:--flavour") value=$word ;;
+      ("lazy:--explain") value=$word ;;
+    esac
+  done
+  if [[ -n $value ]]; then
+    case "$cmdpath:$value" in
+      ("deploy:--target") _files; return ;;
+      ("deploy:--channel"|"deploy:-c") candidates=(stable beta nightly) ;;
+      ("deploy:--region") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("deploy:--broken") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("deploy:--explain") candidates=(target channel region broken verify) ;;
+      ("config get:--scope") candidates=(local global) ;;
+      ("config get:--explain") candidates=(scope) ;;
+      ("config set:--explain") candidates=() ;;
+      ("drop:--explain") candidates=() ;;
+      ("lazy:--flavour") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("lazy:--explain") candidates=(flavour) ;;
+      (*) _files; return ;;
+    esac
+  elif [[ $cur == -* ]]; then
+    case "$cmdpath" in
+      ("") candidates=(--json --schema --mcp --version --help -h) ;;
+      ("deploy") candidates=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      ("config") candidates=(--json --help -h) ;;
+      ("config get") candidates=(--scope --json --explain --help -h) ;;
+      ("config set") candidates=(--json --explain --help -h) ;;
+      ("drop") candidates=(--json --explain --help -h) ;;
+      ("lazy") candidates=(--flavour --json --explain --help -h) ;;
+    esac
+  else
+    case "$cmdpath" in
+      ("") candidates=(deploy config drop lazy help completion mcp) ;;
+      ("config") candidates=(get set) ;;
+    esac
+  fi
+  (( ${#candidates} )) && compadd -- "${candidates[@]}"
+}
+if [[ "${funcstack[1]}" == _tool ]]; then
+  _tool "$@"
+else
+  compdef _tool tool
+fi
