@@ -1,4 +1,4 @@
-// Control characters (C0, DEL, C1): what a terminal would act on rather than show; the first spares newlines.
+// Control characters (ASCII controls, DEL and the 8-bit controls): what a terminal would act on rather than show; the first spares newlines.
 const CONTROL = /[^\P{Cc}\n]/gu;
 const CONTROL_OR_NEWLINE = /\p{Cc}/gu;
 
