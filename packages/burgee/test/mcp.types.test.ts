@@ -77,8 +77,8 @@ describe('M3 · tool arguments are checked against inputSchema before anything r
   });
 });
 
-describe('M3 · a "__proto__" key in the arguments is refused, not dropped', () => {
-  it('M3 · the request gets an invalid-params error naming the key; the server answers on', async () => {
+describe('M3 · M6 · keys and depths JSON.parse reads but a copy would lose', () => {
+  it('M3 · a "__proto__" key gets an invalid-params error naming it; M6 · 5,000 levels of nesting are refused; the server answers on', async () => {
     const raw = spawnRaw(ship);
     raw.send(
       JSON.stringify({
@@ -97,6 +97,17 @@ describe('M3 · a "__proto__" key in the arguments is refused, not dropped', () 
     });
     raw.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"status","arguments":{}}}');
     expect(await raw.response(3)).toMatchObject({ result: { isError: false } });
+    // M6: 5,000 levels, written by hand (JSON.stringify cannot write it): refused as input.
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    raw.send(
+      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"release","arguments":{"build":"1","bogus":${deep}}}}`,
+    );
+    expect(await raw.response(4)).toMatchObject({
+      result: {
+        isError: true,
+        structuredContent: { error: { code: 2, message: 'an argument is nested too deeply to read' } },
+      },
+    });
     expect(await raw.close()).toBe(0);
   });
 });

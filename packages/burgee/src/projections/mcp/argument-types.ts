@@ -1,5 +1,6 @@
 import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
-import type { ArgvRefusal } from './types.js';
+import { toArgv } from './argv.js';
+import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
 
 /** The JSON type a tool's inputSchema gives one property, and a check for it. */
 type Expected = { name: string; fits: (value: unknown) => boolean };
@@ -60,4 +61,26 @@ function kindOf(value: unknown, expected: Expected): string {
   if (typeof value === 'number') return expected === INTEGER ? 'a number with a fraction' : 'a number';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
+}
+
+/**
+ * The command line of a tool call (M3): types checked first, so a value of the wrong JSON type is
+ * refused rather than written out as something else; then `toArgv`. A value nested too deeply for
+ * JSON.stringify (thousands of levels, which JSON.parse reads) is refused as the caller's input.
+ */
+export function toCallArgv(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+  context: ArgvContext,
+): ToArgvResult {
+  const mistyped = checkArgumentTypes(command, args);
+  if (mistyped !== undefined) return { refusal: mistyped };
+  try {
+    return toArgv(command, args, context);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      refusal: { message: 'an argument is nested too deeply to read', hint: 'give each argument as a flat value' },
+    };
+  }
 }

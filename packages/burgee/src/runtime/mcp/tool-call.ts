@@ -3,8 +3,7 @@ import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand } from '../../manifest/types.js';
 import { type FailureEnvelope, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
-import { checkArgumentTypes } from '../../projections/mcp/argument-types.js';
-import { toArgv } from '../../projections/mcp/argv.js';
+import { toCallArgv } from '../../projections/mcp/argument-types.js';
 import { execute, manifestOf } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
 import type { ParsedArgv } from '../parse-argv.js';
@@ -47,9 +46,7 @@ export async function callTool(
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
   const context = { program: manifest.name, config: manifest.config };
-  // Types first (M3): a value of the wrong JSON type is refused, never written out as something else.
-  const mistyped = checkArgumentTypes(command, args);
-  const mapped = mistyped === undefined ? toArgv(command, args, context) : { refusal: mistyped };
+  const mapped = toCallArgv(command, args, context);
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
     const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
