@@ -133,6 +133,8 @@ describe('D3 · env: false keeps an option out of envPrefix', () => {
     const env = { SHIP_YES: '1' };
     const stray = await runProgram(ship, ['db', 'drop', '--json'], { env });
     expect(stray.exitCode).toBe(4);
+    // The hint names no command ship lacks (it once sent people to `ship db backup`).
+    expect(stray.json).toMatchObject({ hint: 'take a backup of the database before you confirm' });
     const flag = await runProgram(ship, ['db', 'drop', '--yes', '--json'], { env });
     expect(flag.exitCode).toBe(0);
     const explain = await runProgram(ship, ['db', 'drop', '--explain', 'yes'], { env });
