@@ -1,6 +1,5 @@
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import type { Layer } from './layers.js';
-import { readBoolean } from './parse-argv.js';
 
 /**
  * A number as a person writes it in decimal (P4). `Number()` alone would also read `0x10`, `0b101`,
@@ -97,5 +96,13 @@ export function checkRange(
       return { message: `${option.flag} must be at most ${option.maximum}${got(item)}`, bad: item };
     }
   }
+  return undefined;
+}
+
+/** Reads the spellings of a boolean that flags and environment variables accept (P2). */
+export function readBoolean(text: string): boolean | undefined {
+  const lower = text.toLowerCase();
+  if (lower === '1' || lower === 'true' || lower === 'yes') return true;
+  if (lower === '0' || lower === 'false' || lower === 'no') return false;
   return undefined;
 }
