@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { program as ship } from '../../../examples/ship/cli.mjs';
-import { defineCommand, defineProgram } from '../src/index.js';
+import { type ActionRequest, type Context, defineCommand, defineProgram } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
 
 /** A one-command program whose handler does what the test asks of it. */
-const program = (run: (ctx: any) => unknown) =>
+const program = (run: (ctx: Context) => unknown) =>
   defineProgram({
     name: 'tool',
     envPrefix: 'TOOL',
@@ -24,7 +24,7 @@ describe('A4 · E7 · an author mistake is a message naming the rule, never a si
   it.each(malformed)(
     'A4 · ctx.actionRequired with %s: exit 1 naming the rule, on both surfaces',
     async (_, request) => {
-      const tool = program((ctx) => ctx.actionRequired(request));
+      const tool = program((ctx) => ctx.actionRequired(request as ActionRequest));
       const json = await runProgram(tool, ['go', '--json']);
       expect(json.exitCode).toBe(1);
       expect(json.stderr).toBe('');
@@ -67,7 +67,7 @@ describe('A4 · E7 · an author mistake is a message naming the rule, never a si
   it.each(exits)(
     'E7 · ctx.exit(%j) is exit 1 naming the rule; the envelope code equals the exit code',
     async (code, shown) => {
-      const tool = program((ctx) => ctx.exit(code));
+      const tool = program((ctx) => ctx.exit(code as number));
       const json = await runProgram(tool, ['go', '--json']);
       expect(json.exitCode).toBe(1);
       expect(json.json).toMatchObject({

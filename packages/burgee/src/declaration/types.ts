@@ -111,8 +111,13 @@ export type InferArguments<A extends ArgumentSpecs> = Simplify<{
   -readonly [E in A[number] as E['name']]: ArgumentValue<E>;
 }>;
 
-/** A runnable next step offered when a person would have been asked (A4). */
-export type NextStep = { readonly command: string; readonly when?: string };
+/**
+ * A runnable next step offered when a person would have been asked (A4): a command line, or its
+ * words in `argv`, which burgee quotes for a POSIX shell so a value with spaces stays one word.
+ */
+export type NextStep =
+  | { readonly command: string; readonly argv?: never; readonly when?: string }
+  | { readonly argv: readonly string[]; readonly command?: never; readonly when?: string };
 export type ActionRequest = {
   readonly reason: string;
   readonly message: string;
