@@ -70,7 +70,7 @@ export class CommanderHost implements Host {
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
       if (!json) return printedItself(error.exitCode);
-      outcome = toCommanderOutcome(error, printed, { name: this.manifest.name, argv: io.argv });
+      outcome = toCommanderOutcome(error, printed, { manifest: this.manifest, argv: io.argv });
     } finally {
       restore();
     }

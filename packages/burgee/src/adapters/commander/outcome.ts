@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../../manifest/exit-codes.js';
+import type { Manifest } from '../../manifest/types.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';
 import { optionEnd, plainWords, writeLine } from '../../projections/refusals/command-line.js';
 import { didYouMean } from '../../projections/refusals/suggest.js';
@@ -38,7 +39,7 @@ export type Printed = { out: string; err: string };
 export function toCommanderOutcome(
   failure: CommanderFailure,
   printed: Printed,
-  line: { name: string; argv: readonly string[] },
+  line: { manifest: Manifest; argv: readonly string[] },
 ): HostOutcome {
   const host = { code: failure.code, exitCode: failure.exitCode };
   switch (failure.code) {
@@ -52,7 +53,7 @@ export function toCommanderOutcome(
       return {
         kind: 'refused',
         code: ExitCode.USAGE,
-        message: `${usage === undefined ? line.name : usage.slice('Usage: '.length)}: a command is needed`,
+        message: `${usage === undefined ? line.manifest.name : usage.slice('Usage: '.length)}: a command is needed`,
         hint: `run it with --help to list its commands`,
         host,
       };
@@ -70,7 +71,7 @@ export function toCommanderOutcome(
 /** Commander's "error: unknown option '--targt'\n(Did you mean --target?)" as message, hint and fix. */
 function describeRefusal(
   text: string,
-  line: { name: string; argv: readonly string[] },
+  line: { manifest: Manifest; argv: readonly string[] },
 ): { message: string; hint?: string; fix?: string } {
   const [first = text, ...rest] = text.split('\n');
   const message = first.replace(/^error: /, '');
@@ -93,7 +94,7 @@ function describeRefusal(
     }
     return word;
   });
-  return replaced ? { message, hint, fix: writeLine(line.name, plainWords(words)) } : { message, hint };
+  return replaced ? { message, hint, fix: writeLine(line.manifest, plainWords(words)) } : { message, hint };
 }
 
 /** Where each option of the command that ran got its value, from commander's own record of it (E6). */

@@ -66,7 +66,7 @@ function refusal(message: string, line: Line): HostOutcome {
   const words = line.argv.map((w, i) =>
     i >= end ? w : w === wrong ? matches[0]! : w.startsWith(`${wrong}=`) ? `${matches[0]}${w.slice(wrong.length)}` : w,
   );
-  const fix = writeLine(line.manifest.name, plainWords(words));
+  const fix = writeLine(line.manifest, plainWords(words));
   return { kind: 'refused', code: ExitCode.USAGE, message, hint, fix, host: YARGS_FAIL };
 }
 
