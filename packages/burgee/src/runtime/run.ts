@@ -1,7 +1,7 @@
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
-import { runHost } from './capture.js';
+import { originalWrite, runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
@@ -13,7 +13,13 @@ import { writeResult } from './report.js';
  * and exits with the contract's code. The one place burgee ends the process. When a host is
  * installed (`burgee dev`) it hands the program over and settles at once.
  */
-export async function run(target: Program | Command): Promise<never> {
+/** Settings of `run`. */
+export type RunOptions = {
+  /** The words to run, instead of the process's own (`process.argv` after the script). */
+  argv?: readonly string[];
+};
+
+export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
   const program = toProgram(target);
   const host = runHost();
   if (host !== undefined) {
@@ -38,13 +44,21 @@ export async function run(target: Program | Command): Promise<never> {
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
-  const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
+  const io = {
+    ...processIo(),
+    signal: controller.signal,
+    stalled,
+    releaseSignals: undoSignals,
+    ...(options.argv === undefined ? {} : { argv: options.argv }),
+  };
   let code: number;
   try {
     const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
     writeResult(io, result);
     code = result.exitCode;
-  } catch {
+  } catch (error) {
+    // execute() reports every failure itself; reaching here is burgee's own bug, and still not silent.
+    originalWrite(process.stderr)(`error: burgee failed: ${error instanceof Error ? error.message : String(error)}\n`);
     code = ExitCode.RUNTIME;
   }
   stop.cleanup();

@@ -12,5 +12,5 @@ export function promptFix(scene: Scene, missing: readonly ManifestOption[]): str
       ? [{ text: option.flag }]
       : [{ text: option.flag }, { text: `<${option.placeholder ?? 'value'}>` }],
   );
-  return writeLine(scene.manifest.name, insertWords(scene.words, optionEnd(scene.words), ...flags));
+  return writeLine(scene.manifest, insertWords(scene.words, optionEnd(scene.words), ...flags));
 }

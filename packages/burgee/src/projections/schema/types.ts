@@ -94,6 +94,7 @@ export type FullSchemaDocument = {
   description?: string;
   /** The group drilled into (`tool cloud --schema`), its words joined by spaces; absent at the root. */
   group?: string;
+  shadows?: string[];
   exitCodes: ExitCodeTable;
   commands: CommandSchema[];
 };
@@ -120,6 +121,7 @@ export type SummarySchemaDocument = {
   version?: string;
   description?: string;
   group?: string;
+  shadows?: string[];
   summarised: true;
   detail: SchemaDetail;
   budget: number;
@@ -152,4 +154,7 @@ export type FittedSchema =
   | { ok: false; reason: 'page'; pages: number };
 
 /** The outcome of `--field`: the value found, or where the walk stopped and what was there. */
-export type FieldSelection = { ok: true; value: unknown } | { ok: false; at: string; available: string[] };
+/** A `--field` value found, or where the walk stopped: the path walked (`at`), the step that named nothing, what was there. */
+export type FieldSelection =
+  | { ok: true; value: unknown }
+  | { ok: false; at: string; step: string; available: string[] };
