@@ -8,6 +8,7 @@ import { repoRoot } from './support/cli.js';
 
 const pages = [
   'README.md',
+  ...['burgee', 'caique', 'roundel'].map((name) => `packages/${name}/README.md`),
   ...readdirSync(join(repoRoot, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
