@@ -16,7 +16,7 @@ export type EntryLoader = { load(): Promise<Program> };
  */
 export function createEntryLoader(entry: string, root: string, timeoutMs: number): EntryLoader {
   // Restated, not imported: importing run.ts here would split it out of the `burgee` entry's file
-  // into a chunk of its own, one more module for every program to load at start (DESIGN N1).
+  // into a chunk of its own, one more module for every program to load at start (N1).
   const key: typeof DEV_RUN = Symbol.for('burgee.dev') as typeof DEV_RUN;
   registerReloadHooks(pathToFileURL(root).href.replace(/\/?$/, '/'));
   const seen: { ran: Program | undefined } = { ran: undefined };
@@ -63,7 +63,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The program an entry offers: its `program` export, else its default export, else what it passed to
- * `run()` (DESIGN M8). Anything else is a `ConfigError` saying what was found and what is expected.
+ * `run()` (M8). Anything else is a `ConfigError` saying what was found and what is expected.
  */
 export function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Program {
   const found: string[] = [];

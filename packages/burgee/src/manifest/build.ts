@@ -2,7 +2,7 @@ import type { ArgumentSpec, Command, OptionSpec, Program } from '../declaration/
 import { toKebab, toScreamingSnake } from './names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from './types.js';
 
-/** Default character budget of a full `--schema` document (DESIGN S4). */
+/** Default character budget of a full `--schema` document (S4). */
 export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
 /**

@@ -143,7 +143,7 @@ async function invoke(
   const start = () =>
     declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
   // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
-  // prints goes to stderr (DESIGN E3, D7).
+  // prints goes to stderr (E3, D7).
   const toStderr = (text: string) => io.stderr.write(text);
   try {
     const running = captured
@@ -218,7 +218,7 @@ function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand |
     return outcome.code;
   }
   const failure = outcome.failure;
-  // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (DESIGN E7).
+  // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (E7).
   const refused = failure.command ?? command;
   if (failure.code === ExitCode.USAGE && failure.usage === undefined && refused !== undefined) {
     failure.usage = toUsageSummary(manifest, refused);

@@ -11,7 +11,7 @@ import { renderActionRequired, renderFailure } from '../projections/human/index.
 import type { Failure } from './classify.js';
 import type { Io } from './io.js';
 
-/** Writes what a run has to say, as one envelope on stdout or as human text (DESIGN E3, E5, E8). */
+/** Writes what a run has to say, as one envelope on stdout or as human text (E3, E5, E8). */
 export class Reporter {
   constructor(
     private readonly io: Io,
@@ -19,7 +19,7 @@ export class Reporter {
     public json: boolean,
   ) {}
 
-  /** Colours for help and human errors on stderr, when roundel allows them (DESIGN H3). */
+  /** Colours for help and human errors on stderr, when roundel allows them (H3). */
   colors(stream: 'stdout' | 'stderr' = 'stderr'): Colors {
     return createColors(colorLevel({ env: this.io.env, isTTY: this.io[stream].isTTY }));
   }

@@ -20,7 +20,7 @@ import { packageVersion } from './package-version.js';
 import type { Globals } from './parse-argv.js';
 import type { Reporter } from './report.js';
 
-/** `--help`: text for people, data under `--json` (DESIGN H2). */
+/** `--help`: text for people, data under `--json` (H2). */
 export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, report: Reporter, all = false): number {
   if (report.json) report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
   else
@@ -30,7 +30,7 @@ export function showHelp(manifest: Manifest, command: ManifestCommand, io: Io, r
   return 0;
 }
 
-/** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
+/** `--schema`, drilled by command path and `--field`, within its budget (S1–S4). */
 export function showSchema(manifest: Manifest, command: ManifestCommand, globals: Globals, report: Reporter): number {
   const budget = wholeNumber(globals.budget, () => refuse(badBudget(globals.budget!), command));
   const page = wholeNumber(globals.page, () => refuse(badPage(globals.page!), command));
@@ -76,7 +76,7 @@ function wholeNumber(text: string | undefined, refusal: () => Error): number | u
   return value;
 }
 
-/** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
+/** `--version`: the declared version, else the owning package.json's (H4). */
 export function showVersion(manifest: Manifest, io: Io, report: Reporter): number {
   const version = manifest.version ?? packageVersion(io.entry);
   if (version === undefined) throw refuse(noVersion(manifest));
@@ -85,7 +85,7 @@ export function showVersion(manifest: Manifest, io: Io, report: Reporter): numbe
   return 0;
 }
 
-/** `--explain <option>`: the winning layer and every candidate, running nothing (DESIGN P5). */
+/** `--explain <option>`: the winning layer and every candidate, running nothing (P5). */
 export function showExplain(
   manifest: Manifest,
   command: ManifestCommand,

@@ -20,13 +20,13 @@ export type ToolCallSettings = {
   timeoutMs: number;
 };
 
-/** What one call brings: the request's cancellation, and where its progress goes (DESIGN M9). */
+/** What one call brings: the request's cancellation, and where its progress goes (M9). */
 export type CallRequest = {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
 };
 
-/** A tool result in MCP's `CallToolResult` shape (DESIGN M4). */
+/** A tool result in MCP's `CallToolResult` shape (M4). */
 export type ToolResult = {
   content: { type: 'text'; text: string }[];
   structuredContent: Record<string, unknown>;
@@ -59,7 +59,7 @@ export async function callTool(
 
 /**
  * Runs the command in-process until it finishes, runs out of time or is cancelled by the client,
- * whichever comes first; `ctx.signal` is aborted in the last two cases (DESIGN M6, M9).
+ * whichever comes first; `ctx.signal` is aborted in the last two cases (M6, M9).
  */
 function runCommand(
   program: Program,
@@ -206,14 +206,14 @@ class CallSignal {
   }
 }
 
-/** The envelope as the first text item, byte for byte without the newline; captured output as a second one (DESIGN M4). */
+/** The envelope as the first text item, byte for byte without the newline; captured output as a second one (M4). */
 function toToolResult(run: Run): ToolResult {
   let text = run.stdout.endsWith('\n') ? run.stdout.slice(0, -1) : run.stdout;
   let structured = parseObject(text);
   let captured = run.captured;
   let exitCode = run.exitCode;
   if (structured === undefined) {
-    // --json promises one envelope (DESIGN N2); should that ever break, the caller still gets one.
+    // --json promises one envelope (N2); should that ever break, the caller still gets one.
     const failure = toFailureEnvelope({ code: ExitCode.RUNTIME, message: 'the command printed no JSON envelope' });
     captured = run.stdout + captured;
     text = renderEnvelope(failure);
