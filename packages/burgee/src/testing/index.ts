@@ -3,6 +3,7 @@ import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
+import { writeResult } from '../runtime/report.js';
 
 export type { McpClient, McpClientOptions };
 
@@ -57,7 +58,9 @@ export async function runProgram(
     }),
     stdinIsTTY: options.stdin === 'tty',
   };
-  const exitCode = await execute(toProgram(target), io);
+  const result = await execute(toProgram(target), io);
+  writeResult(io, result);
+  const exitCode = result.exitCode;
   let json: unknown;
   try {
     json = stdout.trim() === '' ? undefined : JSON.parse(stdout);
