@@ -3,9 +3,10 @@ import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
+import type { McpHttpTestServer, StartMcpHttpOptions } from '../runtime/mcp/listen.js';
 import { writeResult } from '../runtime/report.js';
 
-export type { McpClient, McpClientOptions };
+export type { McpClient, McpClientOptions, McpHttpTestServer, StartMcpHttpOptions };
 
 /** Settings of `connectMcp`: the server's environment and folder, its call timeout, and the client's own options. */
 export type ConnectMcpOptions = {
@@ -82,6 +83,19 @@ export async function connectMcp(target: Program | Command, options: ConnectMcpO
     throw missingClient(error) ?? error;
   }
   return connect(toProgram(target), options);
+}
+
+/**
+ * Serves a program over MCP's Streamable HTTP transport in this process, on 127.0.0.1 and a free
+ * port, behind the same Host/Origin, token and body-size checks as `tool --mcp --http` (M7, T1).
+ * Connect any HTTP client to `url`; `close()` stops it. The SDK loads on first call only.
+ */
+export async function startMcpHttp(
+  target: Program | Command,
+  options: StartMcpHttpOptions = {},
+): Promise<McpHttpTestServer> {
+  const { startMcpHttp: start } = await import('../runtime/mcp/listen.js');
+  return start(toProgram(target), options);
 }
 
 /** The optional peer dependency is absent: say what to install rather than surface Node's resolver error. */
