@@ -19,7 +19,7 @@ const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
 // scripts, client configuration, `burgee dev`, adapters) stays in chunks loaded by `import()`.
 const CORE = {
   burgee:
-    /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]))/,
+    /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]|host[\\/]host\.ts$))/,
 };
 
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */

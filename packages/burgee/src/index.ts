@@ -26,4 +26,4 @@ export {
   defineError,
   UsageError,
 } from './runtime/errors.js';
-export { run } from './runtime/run.js';
+export { type RunOptions, run } from './runtime/run.js';

@@ -3,6 +3,7 @@ import { isProgram, toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { installRunHost } from '../runtime/capture.js';
 import { ConfigError } from '../runtime/errors.js';
+import { AS_PROGRAM } from '../runtime/host/surfaces.js';
 import { runGuarded } from '../runtime/mcp/exit-guard.js';
 import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
 
@@ -16,7 +17,7 @@ export type EntryLoader = { load(): Promise<Program> };
  */
 export function createEntryLoader(entry: string, root: string, timeoutMs: number): EntryLoader {
   registerReloadHooks(pathToFileURL(root).href.replace(/\/?$/, '/'));
-  const seen: { ran: Program | undefined } = { ran: undefined };
+  const seen: { ran: Program | Promise<Program> | undefined } = { ran: undefined };
   // Stays for the whole session: an entry may call run() after its import settled, and a real run
   // would read `dev <entry>` as its own argv and end this process.
   installRunHost({
@@ -34,7 +35,7 @@ export function createEntryLoader(entry: string, root: string, timeoutMs: number
       // An entry that calls process.exit while loading fails this load instead of ending the server.
       const importing = runGuarded(() => import(url.href)) as Promise<Record<string, unknown>>;
       const module = await within(importing, timeoutMs);
-      return pickProgram(module, seen.ran);
+      return pickProgram(module, await seen.ran);
     },
   };
 }
@@ -59,14 +60,16 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The program an entry offers: its `program` export, else its default export, else what it passed to
- * `run()` (M8). Anything else is a `ConfigError` saying what was found and what is expected.
+ * `run()` or parsed (M8): a burgee program, a `burgee/commander` program or a `burgee/yargs`
+ * instance. Anything else is a `ConfigError` saying what was found and what is expected.
  */
-export function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Program {
+export async function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Promise<Program> {
   const found: string[] = [];
   for (const key of ['program', 'default']) {
     if (!(key in module)) continue;
     const value = module[key];
     if (isProgram(value) || isCommand(value)) return toProgram(value);
+    if (isAdapted(value)) return value[AS_PROGRAM]();
     found.push(`${key === 'default' ? 'the default export' : 'the export "program"'} is ${describeValue(value)}`);
   }
   if (ran !== undefined) return ran;
@@ -75,7 +78,7 @@ export function pickProgram(module: Record<string, unknown>, ran: Program | unde
   const foreign = ['program', 'default'].some((key) => isAdapterHost(module[key]));
   throw new ConfigError(`${found.join('; ')}, not a burgee program`, {
     hint: foreign
-      ? 'commander and yargs programs will be served through burgee/commander and burgee/yargs, which this version does not ship yet'
+      ? "serve it through burgee/commander and burgee/yargs: import Command from 'burgee/commander' (or yargs from 'burgee/yargs') instead of the library itself"
       : 'export what defineProgram or defineCommand returned, as `export const program = …` or as the default export',
   });
 }
@@ -88,6 +91,12 @@ function isCommand(value: unknown): value is Command {
     typeof name === 'string' && (typeof run === 'function' || typeof load === 'function' || Array.isArray(commands))
   );
 }
+
+/** A program made through `burgee/commander` or `burgee/yargs`. */
+const isAdapted = (value: unknown): value is { [AS_PROGRAM](): Promise<Program> } =>
+  (typeof value === 'object' || typeof value === 'function') &&
+  value !== null &&
+  typeof (value as { [AS_PROGRAM]?: unknown })[AS_PROGRAM] === 'function';
 
 /** A commander `Command` or a yargs instance: both parse asynchronously. */
 function isAdapterHost(value: unknown): boolean {

@@ -7,11 +7,17 @@ export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
 const manifests = new WeakMap<Program, Manifest>();
 
+/**
+ * Where a program read from a foreign library (commander, yargs) carries the manifest its adapter
+ * read from the library's command tree, in place of one built from declarations.
+ */
+export const MANIFEST = Symbol.for('burgee.manifest');
+
 /** The manifest of a program, built once: every run and every MCP call of that program reads the same one. */
 export function manifestOf(program: Program): Manifest {
   let manifest = manifests.get(program);
   if (manifest === undefined) {
-    manifest = buildManifest(program);
+    manifest = (program as { [MANIFEST]?: Manifest })[MANIFEST] ?? buildManifest(program);
     manifests.set(program, manifest);
   }
   return manifest;

@@ -90,6 +90,8 @@ export type Manifest = {
   envPrefix?: string;
   config: boolean;
   schemaBudget: number;
+  /** Surfaces an adapter program declared itself (`--json`, `--schema`, `--mcp`), which burgee leaves to it (F3). */
+  shadows?: string[];
   /** MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2). */
   mcp?: { toolBudget?: number };
   /** The root node: a group holding the commands, or the command itself for one-command programs. */

@@ -86,7 +86,8 @@ function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
  * not read the binary's own argv and end the process (M8).
  */
 export interface RunHost {
-  take(program: Program): void;
+  /** An adapter program arrives as a promise: its manifest is read by a module loaded on demand. */
+  take(program: Program | Promise<Program>): void;
 }
 
 // On globalThis under a registered symbol: an entry whose `burgee` is another copy than the

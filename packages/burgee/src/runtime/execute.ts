@@ -12,6 +12,7 @@ import { configCandidates, loadConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
 import { showExplain } from './explain.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
+import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
@@ -41,6 +42,9 @@ export type ExecuteOptions = {
  * never exits, and prints nothing itself but a handler's own output and warnings for a person.
  */
 export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<RunResult> {
+  // A foreign program parses its own command lines; burgee answers only its added surfaces (F1, F2).
+  const host = hostOf(program);
+  if (host?.owns(io.argv) === true) return host.execute(io);
   const manifest = manifestOf(program);
   const report = new Reporter(io, manifest, wantsJson(io.argv));
   let parsed: ParsedArgv | undefined;

@@ -13,7 +13,13 @@ import { writeResult } from './report.js';
  * and exits with the contract's code. The one place burgee ends the process. When a host is
  * installed (`burgee dev`) it hands the program over and settles at once.
  */
-export async function run(target: Program | Command): Promise<never> {
+/** Settings of `run`. */
+export type RunOptions = {
+  /** The words to run, instead of the process's own (`process.argv` after the script). */
+  argv?: readonly string[];
+};
+
+export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
   const program = toProgram(target);
   const host = runHost();
   if (host !== undefined) {
@@ -38,7 +44,13 @@ export async function run(target: Program | Command): Promise<never> {
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
-  const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
+  const io = {
+    ...processIo(),
+    signal: controller.signal,
+    stalled,
+    releaseSignals: undoSignals,
+    ...(options.argv === undefined ? {} : { argv: options.argv }),
+  };
   let code: number;
   try {
     const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });

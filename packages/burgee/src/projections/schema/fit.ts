@@ -18,7 +18,7 @@ type Entry = { kind: 'command'; value: CommandSummary | CommandName } | { kind: 
 /** One way of listing the commands within the budget, with its exact size when on one page. */
 type Form = { detail: SchemaDetail; entries: Entry[]; size: number };
 
-type Header = Pick<FullSchemaDocument, 'schemaVersion' | 'name' | 'version' | 'description' | 'group'>;
+type Header = Pick<FullSchemaDocument, 'schemaVersion' | 'name' | 'version' | 'description' | 'group' | 'shadows'>;
 
 /**
  * The `--schema` document within its character budget (S4). In full when it fits; else the
@@ -57,6 +57,8 @@ function toHeader(manifest: Manifest, scope: readonly string[]): Header {
     ...(manifest.version === undefined ? {} : { version: manifest.version }),
     ...(manifest.description === undefined ? {} : { description: manifest.description }),
     ...(scope.length === 0 ? {} : { group: scope.join(' ') }),
+    // Surfaces an adapter program declared itself, which burgee leaves to it (F3).
+    ...(manifest.shadows === undefined || manifest.shadows.length === 0 ? {} : { shadows: [...manifest.shadows] }),
   };
 }
 

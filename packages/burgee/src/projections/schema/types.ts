@@ -94,6 +94,7 @@ export type FullSchemaDocument = {
   description?: string;
   /** The group drilled into (`tool cloud --schema`), its words joined by spaces; absent at the root. */
   group?: string;
+  shadows?: string[];
   exitCodes: ExitCodeTable;
   commands: CommandSchema[];
 };
@@ -120,6 +121,7 @@ export type SummarySchemaDocument = {
   version?: string;
   description?: string;
   group?: string;
+  shadows?: string[];
   summarised: true;
   detail: SchemaDetail;
   budget: number;

@@ -1,0 +1,94 @@
+/**
+ * `burgee/commander`: the real commander, whose programs also answer `--json`, `--schema` and
+ * `--mcp` (F1). Only this file loads with the program; the rest of burgee loads when a run asks
+ * for one of those surfaces, so a run that uses none costs one scan of argv.
+ */
+import { Command as CommanderCommand, type ParseOptions } from 'commander';
+import type { Program } from '../../declaration/types.js';
+import type { Effects } from '../../manifest/types.js';
+import {
+  AS_PROGRAM,
+  EFFECTS,
+  findSurface,
+  namesAddedCommand,
+  runSurface,
+  type SurfaceFlag,
+  underDev,
+} from '../../runtime/host/surfaces.js';
+
+export * from 'commander';
+
+/** commander's `Command`, with `.effects()` and the surfaces burgee adds. */
+export class Command extends CommanderCommand {
+  /**
+   * What running this command does to the world (M2); a command that declares nothing is
+   * `undeclared`. Checked when burgee first reads the program, so a run that uses no surface of
+   * burgee's loads nothing of it.
+   */
+  effects(value: Effects): this {
+    (this as { [EFFECTS]?: Effects })[EFFECTS] = value;
+    return this;
+  }
+
+  /** commander's `action`; what the action returns (or resolves to) is the `--json` data (F4). */
+  // biome-ignore lint/suspicious/noExplicitAny: commander's own signature; its arguments depend on the declaration
+  override action(fn: (this: this, ...args: any[]) => unknown): this {
+    return super.action(fn as Parameters<CommanderCommand['action']>[0]);
+  }
+
+  override createCommand(name?: string): Command {
+    return new Command(name);
+  }
+
+  override parse(argv?: readonly string[], parseOptions?: ParseOptions): this {
+    if (!this.#claims(argv, parseOptions)) return super.parse(argv, parseOptions);
+    void this.#serve(argv, parseOptions);
+    return this;
+  }
+
+  override async parseAsync(argv?: readonly string[], parseOptions?: ParseOptions): Promise<this> {
+    if (!this.#claims(argv, parseOptions)) return super.parseAsync(argv, parseOptions);
+    await this.#serve(argv, parseOptions);
+    return this;
+  }
+
+  /** The burgee program of this commander program, for `runProgram`, `connectMcp` and `serveMcp`. */
+  [AS_PROGRAM](scriptPath: string | undefined = process.argv[1]): Promise<Program> {
+    return import('./start.js').then((start) => start.commanderProgram(this, scriptPath));
+  }
+
+  #claims(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): boolean {
+    const args = userArgs(argv, parseOptions);
+    if (underDev() || findSurface(args, (flag) => declares(this, flag)) !== undefined) return true;
+    return namesAddedCommand(args, (name) =>
+      this.commands.some((c) => c.name() === name || c.aliases().includes(name)),
+    );
+  }
+
+  async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {
+    const scriptPath = parseOptions?.from === 'user' ? process.argv[1] : (argv ?? process.argv)[1];
+    await runSurface(this[AS_PROGRAM](scriptPath), userArgs(argv, parseOptions), () => import('./start.js'));
+  }
+}
+
+/** commander's default program, made with burgee's `Command`. */
+export const program = new Command();
+
+/** commander's `createCommand`, returning burgee's `Command`. */
+export const createCommand = (name?: string): Command => new Command(name);
+
+/** The burgee program of a commander program: `runProgram(await asProgram(cmd), argv)` in tests. */
+export const asProgram = (command: Command): Promise<Program> => command[AS_PROGRAM]();
+
+/** The words commander would parse, found as commander finds them (its `from` conventions). */
+function userArgs(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): readonly string[] {
+  if (parseOptions?.from === 'user') return argv ?? [];
+  const words = argv ?? process.argv;
+  const evaluated = argv === undefined && process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a));
+  return words.slice(evaluated ? 1 : 2);
+}
+
+/** True when the program declares the flag itself anywhere in its tree, so it stays the program's (F3). */
+function declares(command: CommanderCommand, flag: SurfaceFlag): boolean {
+  return command.options.some((o) => o.long === flag) || command.commands.some((c) => declares(c, flag));
+}

@@ -1,0 +1,163 @@
+import { basename, extname } from 'node:path';
+import type { Argument, Command, Option } from 'commander';
+import { DefinitionError } from '../../declaration/errors.js';
+import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
+import { toKebab } from '../../manifest/names.js';
+import {
+  isEffects,
+  type Manifest,
+  type ManifestArgument,
+  type ManifestCommand,
+  type ManifestEffects,
+  type ManifestOption,
+  type Scalar,
+} from '../../manifest/types.js';
+import { EFFECTS, SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
+
+/** What commander keeps on a command without a public reader; stable across its 14.x releases. */
+type Internals = {
+  _hidden?: boolean;
+  _actionHandler?: unknown;
+  _executableHandler?: boolean;
+  _versionOptionName?: string;
+  _scriptPath?: string | null;
+  [EFFECTS]?: unknown;
+};
+const internals = (command: Command): Internals => command as unknown as Internals;
+
+/** Reads a commander program's command tree into burgee's manifest, so every projection works unchanged (F1). */
+export function toCommanderManifest(program: Command, scriptPath: string | undefined): Manifest {
+  const name = program.name() !== '' ? program.name() : nameFromScript(scriptPath);
+  const root = readCommand(program, []);
+  root.name = name;
+  const manifest: Manifest = { name, config: false, schemaBudget: DEFAULT_SCHEMA_BUDGET, root };
+  const version = program.version();
+  if (version !== undefined) manifest.version = version;
+  const description = text(program.description());
+  if (description !== undefined) manifest.description = description;
+  const shadows = commanderShadows(program);
+  if (shadows.length > 0) manifest.shadows = shadows;
+  return manifest;
+}
+
+/** The surface flags a program declares itself anywhere in its tree: they stay the program's (F3). */
+export function commanderShadows(program: Command): string[] {
+  const declared = new Set<string>();
+  const visit = (command: Command): void => {
+    for (const option of command.options) if (option.long !== undefined) declared.add(option.long);
+    for (const child of command.commands) visit(child);
+  };
+  visit(program);
+  return SURFACE_FLAGS.filter((flag) => declared.has(flag));
+}
+
+/** As commander names an unnamed program: the script's file name without its extension. */
+const nameFromScript = (scriptPath: string | undefined): string =>
+  scriptPath === undefined || scriptPath === '' ? 'program' : basename(scriptPath, extname(scriptPath));
+
+function readCommand(command: Command, path: string[]): ManifestCommand {
+  const own = internals(command);
+  const runnable = own._actionHandler != null || own._executableHandler === true;
+  const node: ManifestCommand = {
+    path,
+    name: command.name(),
+    runnable,
+    hidden: own._hidden === true,
+    options: readOptions(command),
+    arguments: command.registeredArguments.map(readArgument),
+    examples: [],
+    commands: command.commands.map((child) => readCommand(child, [...path, child.name()])),
+  };
+  const description = text(command.description());
+  if (description !== undefined) node.description = description;
+  const summary = text(command.summary());
+  if (summary !== undefined) node.summary = summary;
+  if (runnable) node.effects = declaredEffects(own[EFFECTS], path);
+  return node;
+}
+
+/** What `.effects()` declared, checked now: the entry stores it unread so that plain runs load nothing. */
+function declaredEffects(value: unknown, path: readonly string[]): ManifestEffects {
+  if (value === undefined) return 'undeclared';
+  if (isEffects(value)) return value;
+  const where = path.length === 0 ? 'the program' : `command "${path.join(' ')}"`;
+  throw new DefinitionError(
+    `burgee: ${where} has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
+  );
+}
+
+/** One manifest option per attribute: `--cheese` and `--no-cheese` are one negatable boolean. */
+function readOptions(command: Command): ManifestOption[] {
+  const byKey = new Map<string, ManifestOption>();
+  const version = internals(command)._versionOptionName;
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (key === version) continue;
+    const known = byKey.get(key);
+    if (known === undefined) byKey.set(key, readOption(option, key));
+    else if (option.negate) known.negatable = true;
+  }
+  return [...byKey.values()];
+}
+
+function readOption(option: Option, key: string): ManifestOption {
+  const boolean = option.isBoolean();
+  const type = boolean
+    ? 'boolean'
+    : numberParsers.has(option.parseArg as unknown) || typeof option.defaultValue === 'number'
+      ? 'number'
+      : 'string';
+  const read: ManifestOption = {
+    key,
+    flag: `--${toKebab(key)}`,
+    type,
+    required: option.mandatory,
+    multiple: option.variadic,
+    separator: ',',
+    integer: option.parseArg === (parseInt as unknown),
+    hidden: option.hidden,
+    negatable: option.negate,
+    secret: false,
+    dynamic: false,
+    refined: false,
+  };
+  const description = text(option.description);
+  if (description !== undefined) read.description = description;
+  // A lone `--no-x` makes x true until it is typed.
+  const fallback = option.negate && option.defaultValue === undefined ? true : scalarDefault(option.defaultValue);
+  if (fallback !== undefined) read.default = fallback;
+  const short = option.short?.replace(/^-/, '');
+  if (short !== undefined && short.length === 1) read.short = short;
+  if (option.envVar !== undefined) read.env = option.envVar;
+  if (option.argChoices !== undefined) read.choices = [...option.argChoices];
+  return read;
+}
+
+const numberParsers = new Set<unknown>([parseInt, parseFloat, Number, Number.parseInt, Number.parseFloat]);
+
+function readArgument(argument: Argument): ManifestArgument {
+  const read: ManifestArgument = {
+    name: argument.name(),
+    required: argument.required,
+    variadic: argument.variadic,
+  };
+  const description = text(argument.description);
+  if (description !== undefined) read.description = description;
+  const fallback: unknown = argument.defaultValue;
+  if (typeof fallback === 'string') read.default = fallback;
+  else if (Array.isArray(fallback) && fallback.every((v) => typeof v === 'string')) read.default = [...fallback];
+  return read;
+}
+
+/** A default burgee can publish: a scalar or a list of them; anything else stays the host's business. */
+function scalarDefault(value: unknown): Scalar | Scalar[] | undefined {
+  if (isScalar(value)) return value;
+  if (Array.isArray(value) && value.every(isScalar)) return [...value];
+  return undefined;
+}
+
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+const text = (value: string | undefined): string | undefined =>
+  value === undefined || value === '' ? undefined : value;

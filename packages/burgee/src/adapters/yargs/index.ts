@@ -1,0 +1,69 @@
+/**
+ * `burgee/yargs`: the real yargs, whose instances also answer `--json`, `--schema` and `--mcp`, and
+ * have `.effects()` on every builder's instance (F2). Only this file loads with the program; the rest
+ * of burgee loads when a run asks for one of those surfaces.
+ */
+import realYargs from 'yargs';
+import type { Program } from '../../declaration/types.js';
+import type { Effects } from '../../manifest/types.js';
+import {
+  AS_PROGRAM,
+  findSurface,
+  namesAddedCommand,
+  runSurface,
+  type SurfaceFlag,
+  underDev,
+} from '../../runtime/host/surfaces.js';
+import { adapt } from './adapt.js';
+import type { YargsInstance } from './state.js';
+
+/** A yargs instance with `.effects()`; every other method is yargs' own. */
+export type Argv = {
+  /** What running the command being built does to the world (M2); one that declares nothing is `undeclared`. */
+  effects(value: Effects): Argv;
+  /** yargs ships no types of its own: its methods are typed loosely here. */
+  // biome-ignore lint/suspicious/noExplicitAny: yargs 18 ships no types; any keeps its chained calls writable
+  [method: string]: any;
+};
+
+/** yargs' own factory: `yargs(hideBin(process.argv))`, with the surfaces burgee adds. */
+export default function yargs(processArgs: string | readonly string[] = [], cwd?: string): Argv {
+  const instance = adapt((realYargs as unknown as (...a: unknown[]) => YargsInstance)(processArgs, cwd));
+  const words = (args: unknown): readonly string[] | undefined => {
+    const given = args === undefined ? processArgs : args;
+    if (typeof given === 'string') return given.split(/\s+/).filter((w) => w !== '');
+    return Array.isArray(given) ? (given as string[]) : undefined;
+  };
+  const claims = (args: unknown): readonly string[] | undefined => {
+    const line = words(args);
+    if (line === undefined) return undefined;
+    if (underDev() || findSurface(line, (flag) => declares(instance, flag)) !== undefined) return line;
+    const commands = instance.getInternalMethods().getCommandInstance();
+    return namesAddedCommand(line, (name) => commands.getCommands().includes(name)) ? line : undefined;
+  };
+  const asProgram = (): Promise<Program> =>
+    import('./start.js').then((start) => start.yargsProgram(instance, realYargs as unknown as never));
+  const serve = (line: readonly string[]): Promise<void> => runSurface(asProgram(), line, () => import('./start.js'));
+  // Each way into yargs' parser checks argv first: untouched unless a burgee surface was typed.
+  for (const method of ['parse', 'parseAsync', 'parseSync'] as const) {
+    const own = instance[method];
+    instance[method] = function surfaced(this: YargsInstance, ...args: unknown[]) {
+      const line = claims(args[0]);
+      if (line === undefined) return own.apply(this, args);
+      const serving = serve(line);
+      return method === 'parseAsync' ? serving : {};
+    } as never;
+  }
+  // yargs' own `argv` getter calls `instance.parse()`, so it passes through the check above.
+  Object.defineProperty(instance, AS_PROGRAM, { value: asProgram });
+  return instance as unknown as Argv;
+}
+
+/** True when the program's top level declares the flag itself: it stays the program's (F3). */
+function declares(instance: YargsInstance, flag: SurfaceFlag): boolean {
+  return flag.slice(2) in instance.getOptions().key;
+}
+
+/** The burgee program of a yargs instance made here: `runProgram(await asProgram(y), argv)` in tests. */
+export const asProgram = (instance: Argv): Promise<Program> =>
+  (instance as unknown as { [AS_PROGRAM](): Promise<Program> })[AS_PROGRAM]();

@@ -1,0 +1,191 @@
+import { DefinitionError } from '../../declaration/errors.js';
+import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
+import { toKebab, toScreamingSnake } from '../../manifest/names.js';
+import {
+  isEffects,
+  type Manifest,
+  type ManifestArgument,
+  type ManifestCommand,
+  type ManifestEffects,
+  type ManifestOption,
+  type Scalar,
+} from '../../manifest/types.js';
+import { SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
+import { adapt } from './adapt.js';
+import { type AdapterState, type CommandHandler, stateOf, type YargsInstance } from './state.js';
+
+/** yargs' factory, for the scratch instances each command's builder is read on. */
+export type YargsFactory = (args?: readonly string[]) => YargsInstance;
+
+/** Options yargs adds to every instance; burgee publishes its own `--help` and `--version` rows. */
+const BUILT_IN = new Set(['help', 'version', '$0', '_']);
+
+/**
+ * Reads a yargs program into burgee's manifest (F2). Subcommands exist only inside their builders,
+ * so each builder runs once on a scratch instance, never on the program's own.
+ */
+export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, version: string | undefined): Manifest {
+  const state = stateOf(instance);
+  const name = instance.$0;
+  const level = readLevel(instance, [], [], state, factory);
+  const fallback = level.commands.find((c) => c.name === '$0');
+  const root: ManifestCommand = {
+    path: [],
+    name,
+    runnable: fallback !== undefined,
+    hidden: false,
+    options: fallback?.options ?? level.options,
+    arguments: fallback?.arguments ?? [],
+    examples: [],
+    commands: level.commands.filter((c) => c !== fallback),
+  };
+  if (fallback !== undefined) root.effects = fallback.effects ?? declaredEffects(undefined, []);
+  const manifest: Manifest = { name, config: false, schemaBudget: DEFAULT_SCHEMA_BUDGET, root };
+  if (version !== undefined) manifest.version = version;
+  const shadows = SURFACE_FLAGS.filter((flag) => flag.slice(2) in instance.getOptions().key);
+  if (shadows.length > 0) manifest.shadows = shadows;
+  return manifest;
+}
+
+type Level = { options: ManifestOption[]; commands: ManifestCommand[] };
+
+function readLevel(
+  instance: YargsInstance,
+  path: string[],
+  inherited: ManifestOption[],
+  state: AdapterState,
+  factory: YargsFactory,
+): Level {
+  const options = readOptions(instance, new Set());
+  const global = [...inherited, ...options.filter((o) => !instance.getOptions().local.includes(o.key))];
+  const handlers = instance.getInternalMethods().getCommandInstance().getCommandHandlers();
+  const commands = Object.entries(handlers).map(([name, handler]) =>
+    readCommand(name, handler, [...path, name], global, state, factory),
+  );
+  return { options, commands };
+}
+
+function readCommand(
+  name: string,
+  handler: CommandHandler,
+  path: string[],
+  inherited: ManifestOption[],
+  state: AdapterState,
+  factory: YargsFactory,
+): ManifestCommand {
+  const scratch = adapt(factory([]), { ...state, building: [] });
+  const ownPath = name === '$0' ? path.slice(0, -1) : path;
+  const scratchState = stateOf(scratch);
+  scratchState.building = ownPath;
+  if (typeof handler.builder === 'function') (handler.builder as (y: YargsInstance) => unknown)(scratch);
+  else if (typeof handler.builder === 'object' && handler.builder !== null)
+    scratch.options(handler.builder as Record<string, unknown>);
+  scratchState.building = [];
+  const positionals = [...handler.demanded, ...handler.optional];
+  const names = new Set(positionals.flatMap((p) => p.cmd));
+  const level = readLevel(scratch, ownPath, inherited, state, factory);
+  const own = level.options.filter((o) => !names.has(o.key));
+  const options = [...own, ...inherited.filter((o) => !own.some((mine) => mine.key === o.key))];
+  const runnable = level.commands.length === 0;
+  const node: ManifestCommand = {
+    path: ownPath,
+    name,
+    runnable,
+    hidden: handler.description === false,
+    options,
+    arguments: [
+      ...handler.demanded.map((p) => readArgument(p, true, scratch)),
+      ...handler.optional.map((p) => readArgument(p, false, scratch)),
+    ],
+    examples: [],
+    commands: level.commands,
+  };
+  if (typeof handler.description === 'string' && handler.description !== '') node.description = handler.description;
+  if (runnable) node.effects = declaredEffects(state.effects.get(ownPath.join(' ')), ownPath);
+  return node;
+}
+
+/** What `.effects()` declared, checked now: the entry stores it unread so that plain runs load nothing. */
+function declaredEffects(value: unknown, path: readonly string[]): ManifestEffects {
+  if (value === undefined) return 'undeclared';
+  if (isEffects(value)) return value;
+  const where = path.length === 0 ? 'the program' : `command "${path.join(' ')}"`;
+  throw new DefinitionError(
+    `burgee: ${where} has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
+  );
+}
+
+function readArgument(
+  positional: { cmd: string[]; variadic: boolean },
+  required: boolean,
+  scratch: YargsInstance,
+): ManifestArgument {
+  const name = positional.cmd[0] ?? 'arg';
+  const argument: ManifestArgument = { name, required, variadic: positional.variadic };
+  const description = describe(scratch, name);
+  if (description !== undefined) argument.description = description;
+  const fallback = scratch.getOptions().default[name];
+  if (typeof fallback === 'string') argument.default = fallback;
+  if (fallback !== undefined && typeof fallback === 'string') argument.required = false;
+  return argument;
+}
+
+function readOptions(instance: YargsInstance, skip: ReadonlySet<string>): ManifestOption[] {
+  const table = instance.getOptions();
+  const aliases = new Set(Object.values(table.alias).flat());
+  return Object.keys(table.key)
+    .filter((key) => !BUILT_IN.has(key) && !skip.has(key) && !aliases.has(key))
+    .map((name) => readOption(instance, name));
+}
+
+function readOption(instance: YargsInstance, name: string): ManifestOption {
+  const table = instance.getOptions();
+  const key = name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const type = table.boolean.includes(name)
+    ? 'boolean'
+    : table.number.includes(name) || table.count.includes(name)
+      ? 'number'
+      : 'string';
+  const option: ManifestOption = {
+    key,
+    flag: `--${toKebab(key)}`,
+    type,
+    required: name in table.demandedOptions,
+    multiple: table.array.includes(name),
+    separator: ',',
+    integer: table.count.includes(name),
+    hidden: table.hiddenOptions.includes(name),
+    negatable: type === 'boolean',
+    secret: false,
+    dynamic: false,
+    refined: false,
+  };
+  const description = describe(instance, name);
+  if (description !== undefined) option.description = description;
+  const fallback = scalarDefault(table.default[name]);
+  if (fallback !== undefined) option.default = fallback;
+  const short = table.alias[name]?.find((alias) => alias.length === 1);
+  if (short !== undefined) option.short = short;
+  if (table.envPrefix !== undefined)
+    option.env = table.envPrefix === '' ? toScreamingSnake(key) : `${table.envPrefix}_${toScreamingSnake(key)}`;
+  const choices = table.choices[name];
+  if (choices?.every(isScalar)) option.choices = [...choices];
+  const deprecated = table.deprecatedOptions[name];
+  if (typeof deprecated === 'string') option.deprecated = deprecated;
+  return option;
+}
+
+/** The description as the program wrote it; yargs marks its own built-in strings, which are not the program's. */
+function describe(instance: YargsInstance, name: string): string | undefined {
+  const text = instance.getInternalMethods().getUsageInstance().getDescriptions()[name];
+  return typeof text === 'string' && text !== '' && !text.startsWith('__yargsString__:') ? text : undefined;
+}
+
+function scalarDefault(value: unknown): Scalar | Scalar[] | undefined {
+  if (isScalar(value)) return value;
+  if (Array.isArray(value) && value.every(isScalar)) return [...value];
+  return undefined;
+}
+
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));

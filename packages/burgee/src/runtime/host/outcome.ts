@@ -1,0 +1,63 @@
+import { ExitCode } from '../../manifest/exit-codes.js';
+import {
+  type ProvenanceEntry,
+  renderEnvelope,
+  toFailureEnvelope,
+  toSuccessEnvelope,
+} from '../../projections/envelope/index.js';
+import { classify } from '../classify.js';
+import type { Reporter, RunResult } from '../report.js';
+
+/** The host library's own name for an error, kept in the envelope so nothing it said is lost (F4). */
+export type HostError = { code: string; exitCode: number };
+
+/** How one `--json` run of a foreign program ended, before burgee writes it. */
+export type HostOutcome =
+  | { kind: 'data'; data: unknown; provenance: Record<string, ProvenanceEntry> }
+  | { kind: 'shown'; what: 'help' | 'version'; text: string }
+  | { kind: 'refused'; code: number; message: string; hint?: string; fix?: string; host: HostError }
+  | { kind: 'thrown'; error: unknown };
+
+/** An outcome as the run's one envelope (E3, E5). */
+export function reportOutcome(outcome: HostOutcome, report: Reporter): RunResult {
+  switch (outcome.kind) {
+    case 'data':
+      return report.envelope(toSuccessEnvelope(outcome.data, outcome.provenance));
+    case 'shown': {
+      // Help stays the host's own text; under --json it is the data, as version is for native programs.
+      const data = outcome.what === 'help' ? { help: outcome.text } : { version: outcome.text.trim() };
+      return report.envelope(toSuccessEnvelope(data, {}));
+    }
+    case 'refused': {
+      const { code, message, hint, fix, host } = outcome;
+      const envelope = toFailureEnvelope({
+        code,
+        message,
+        ...(hint === undefined ? {} : { hint }),
+        ...(fix === undefined ? {} : { fix }),
+      });
+      const kept = { ...envelope, error: { ...envelope.error, host } } as typeof envelope;
+      return { exitCode: code, envelope: kept, text: renderEnvelope(kept), stream: 'stdout' };
+    }
+    case 'thrown':
+      return reportThrown(outcome.error, report);
+  }
+}
+
+/**
+ * What an action threw, classified as a native handler's throw is (E7); `process.exit(n)` inside the
+ * run (which the exit guard turns into a throw named `ProcessExit`) ends it with n.
+ */
+export function reportThrown(error: unknown, report: Reporter): RunResult {
+  if (error instanceof Error && error.name === 'ProcessExit') {
+    return report.exit(exitCodeOf((error as Error & { exitCode?: unknown }).exitCode));
+  }
+  const outcome = classify(error);
+  if (outcome.kind === 'failure') return report.failure(outcome.failure);
+  return report.failure({ code: ExitCode.RUNTIME, message: 'the command failed' });
+}
+
+function exitCodeOf(value: unknown): number {
+  const code = value === undefined || value === null ? Number(process.exitCode ?? 0) : Number(value);
+  return Number.isInteger(code) && code >= 0 && code <= 255 ? code : ExitCode.RUNTIME;
+}
