@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The DESIGN §1 `deploy` program written by hand with citty, as a citty user would write it to give
+// The `deploy` example program written by hand with citty, as a citty user would write it to give
 // agents what burgee gives them: the --json envelope with provenance, agent detection, and exit 4 with
 // a runnable next step instead of a confirmation nobody can answer. Used by bench/run.mjs.
 import { defineCommand, runMain } from 'citty';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The DESIGN §1 `deploy` program written by hand with commander@14, as a commander user would write it
+// The `deploy` example program written by hand with commander@14, as a commander user would write it
 // to give agents what burgee gives them: the --json envelope with provenance, agent detection, and
 // exit 4 with a runnable next step instead of a confirmation nobody can answer.
 import { Command, CommanderError } from 'commander';

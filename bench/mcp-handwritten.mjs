@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The DESIGN §1 `deploy` tool served by hand with the official SDK (@modelcontextprotocol/server v2), as
+// The `deploy` example tool served by hand with the official SDK (@modelcontextprotocol/server v2), as
 // an SDK user would write it to give agents what `examples/deploy/cli.mjs --mcp` gives them: the same
 // tool (inputSchema, annotations), the same --json envelope as the first text item and as
 // structuredContent, agent detection, and the action-required envelope when nobody can confirm.

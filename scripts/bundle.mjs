@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles each package's entry points into one file apiece (shared code in chunks), so that
 // starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
-// costs a resolve, a read and a compile, and the depth of the import chain adds up (DESIGN N1).
+// costs a resolve, a read and a compile, and the depth of the import chain adds up (N1).
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';

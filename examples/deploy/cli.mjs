@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The program of DESIGN §1, verbatim: one command, declared once, run for people and agents.
+// The smallest program with an agent flow: one command, declared once, run for people and agents.
 import { realpathSync } from 'node:fs';
 import { defineCommand, defineProgram, run } from 'burgee';
 

@@ -1,4 +1,4 @@
-// Loaded only when `ship release` runs (DESIGN D7): help, --schema and MCP never import it.
+// Loaded only when `ship release` runs (D7): help, --schema and MCP never import it.
 export default function release(ctx) {
   const { build, channel, replicas, canary, tag, dryRun, verify, region, token } = ctx.options;
   const services = ctx.args.services.length > 0 ? ctx.args.services : ['api'];

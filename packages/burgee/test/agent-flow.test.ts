@@ -4,7 +4,7 @@ import { example, runCli } from './support/cli.js';
 const deploy = example('deploy');
 const agent = { CLAUDECODE: '1' };
 
-describe('the DESIGN §1 deploy program, driven by an agent through a shell', () => {
+describe('the deploy example program, driven by an agent through a shell', () => {
   it('A4 · --json without --yes prints exactly the action-required line and exits 4, stderr empty', async () => {
     const result = await runCli(deploy, ['deploy', '--target', 'prod', '--json'], { env: agent });
     expect(result.stdout).toBe(

@@ -33,7 +33,7 @@ const workspaces = `file://${repoRoot}packages/`;
 /** Everything a cold run may load: builtins, the two built packages (real paths, not node_modules), the example. */
 const allowed = ['node:', burgeeDist, roundelDist, examples];
 
-// Restated from DESIGN N1: what must wait for first use.
+// Restated from N1: what must wait for first use.
 const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
   // Installed, or bundled into burgee's own vendor chunk (scripts/bundle.mjs).
   ['MCP SDK', /\/@modelcontextprotocol\/|\/dist\/chunks\/vendor-mcp-sdk-/],

@@ -8,6 +8,7 @@ import { repoRoot } from './support/cli.js';
 
 const pages = [
   'README.md',
+  ...['burgee', 'caique', 'roundel'].map((name) => `packages/${name}/README.md`),
   ...readdirSync(join(repoRoot, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
@@ -112,5 +113,25 @@ describe('the reference page', () => {
     const section = reference.slice(start, end === -1 ? undefined : end);
     const names = Object.keys(await load());
     expect(names.filter((name) => !section.includes(`\`${name}`))).toEqual([]);
+  });
+});
+
+describe('what ships cites only this repository', () => {
+  /** Every file below `dir`, skipping installed dependencies. */
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.name === 'node_modules' ? [] : entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+
+  it('N4 · no built file, source, README or docs page names the design document or the folder beside the repository', () => {
+    const shipped = [
+      ...['burgee', 'caique', 'roundel'].flatMap((name) => walk(join(repoRoot, 'packages', name))),
+      ...pages.map((page) => join(repoRoot, page)),
+    ];
+    // This test names what it looks for, so it is the one file left out.
+    const citing = shipped
+      .filter((file) => file !== import.meta.filename)
+      .filter((file) => /DESIGN|\.\.\/shared/.test(readFileSync(file, 'utf8')));
+    expect(citing.map((file) => file.slice(repoRoot.length))).toEqual([]);
   });
 });

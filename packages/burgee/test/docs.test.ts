@@ -26,6 +26,7 @@ import { type DocBlock, matchesTranscript, readBlocks, readConsole } from './sup
 
 const pages = [
   'README.md',
+  ...['burgee', 'caique', 'roundel'].map((name) => `packages/${name}/README.md`),
   ...readdirSync(join(repoRoot, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .sort()

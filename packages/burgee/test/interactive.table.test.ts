@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
 
-// The rule, restated from DESIGN A1/A2 independently of roundel's code: the first non-empty agent
+// The rule, restated from A1/A2 independently of roundel's code: the first non-empty agent
 // variable names the agent; ctx.interactive is FORCE_TTY=1, or a terminal on stdout with no agent.
 const AGENTS: [string, (value: string) => string][] = [
   ['AI_AGENT', (value) => (value === '1' ? 'generic' : value)],

@@ -9,10 +9,10 @@ import type { Program } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
 import { example, runCli } from './support/cli.js';
 
-// DESIGN N2, N3, E5: under --json, whatever the argv, stdout is one JSON line, stderr is empty,
+// N2, N3, E5: under --json, whatever the argv, stdout is one JSON line, stderr is empty,
 // the exit code agrees with the envelope, nothing waits for input and nothing prints a stack.
 
-/** A secret that only ever enters through SHIP_TOKEN; no output may contain it (DESIGN E6). */
+/** A secret that only ever enters through SHIP_TOKEN; no output may contain it (E6). */
 const SECRET = 's3cr3t-Token-9f1c';
 
 /** Working folders: ship reads ./ship.config.json and `config set` writes ./.ship-settings.json. */

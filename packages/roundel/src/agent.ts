@@ -1,7 +1,7 @@
 /** The environment roundel reads: a plain record so callers pass `process.env` or a test fixture alike. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-// Order matters: the first non-empty variable names the agent (DESIGN A1).
+// Order matters: the first non-empty variable names the agent (A1).
 // CURSOR_TRACE_ID is deliberately absent: Cursor sets it in every human terminal it opens,
 // so reading it would treat every person using Cursor's terminal as an agent.
 /** The environment variables that name a coding agent, in the order they are consulted. */

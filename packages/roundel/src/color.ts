@@ -21,7 +21,7 @@ function forcedLevel(value: string): ColorLevel {
   return 1;
 }
 
-/** Decides the colour level from the environment and whether the stream is a terminal (DESIGN H3). */
+/** Decides the colour level from the environment and whether the stream is a terminal (H3). */
 export function colorLevel(input: { env: Env; isTTY: boolean }): ColorLevel {
   const { env, isTTY } = input;
   // NO_COLOR is the user's explicit refusal, so it beats FORCE_COLOR set by some tool upstream.

@@ -11,7 +11,7 @@ export type InteractiveInput = {
 
 const isForced = (env: Env): boolean => env.FORCE_TTY === '1';
 
-/** Tells whether a person may be asked for input now (DESIGN A3), reading `process.env` and `process.stdin` only when they are not given. */
+/** Tells whether a person may be asked for input now (A3), reading `process.env` and `process.stdin` only when they are not given. */
 export function interactive(input: InteractiveInput = {}): boolean {
   // The one place roundel reads process globals: a convenience for callers with no runtime to inject.
   const env = input.env ?? process.env;
@@ -24,7 +24,7 @@ export function interactive(input: InteractiveInput = {}): boolean {
   return stdin?.isTTY === true;
 }
 
-/** The value burgee exposes as `ctx.interactive` (DESIGN A2): forced by `FORCE_TTY=1`, else a terminal on stdout with no agent. */
+/** The value burgee exposes as `ctx.interactive` (A2): forced by `FORCE_TTY=1`, else a terminal on stdout with no agent. */
 export function contextInteractive(input: { env: Env; stdoutIsTTY: boolean }): boolean {
   // Deliberately ignores CI and stdin: this says who reads the output, A3 says who may be asked.
   return isForced(input.env) || (input.stdoutIsTTY && detectAgent(input.env) === undefined);

@@ -13,7 +13,7 @@ export function isOutputMode(value: unknown): value is OutputMode {
   return MODES.has(value);
 }
 
-/** Chooses the output mode: `--json` first, then an agent, then a terminal on stdout, else plain (DESIGN H5). */
+/** Chooses the output mode: `--json` first, then an agent, then a terminal on stdout, else plain (H5). */
 export function outputMode(input: { json: boolean; env: Env; stdoutIsTTY: boolean }): OutputMode {
   if (input.json) return OutputMode.Json;
   // An agent often runs under a pseudo-terminal, and redrawn progress bars are noise in its transcript.

@@ -35,7 +35,7 @@ const say = (lines: readonly string[]): void => {
 
 /**
  * `burgee dev <entry>`: serves the entry's program over MCP on stdio until stdin closes, and reloads
- * it whenever a file in its folder changes; a reload that fails keeps the last good program (DESIGN M8).
+ * it whenever a file in its folder changes; a reload that fails keeps the last good program (M8).
  */
 export default function dev(ctx: DevContext): Promise<void> {
   // The runtime routes a handler's stdout to the process's stdout; here that is the protocol stream,

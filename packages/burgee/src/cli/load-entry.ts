@@ -60,7 +60,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The program an entry offers: its `program` export, else its default export, else what it passed to
- * `run()` or parsed (DESIGN M8): a burgee program, a `burgee/commander` program or a `burgee/yargs`
+ * `run()` or parsed (M8): a burgee program, a `burgee/commander` program or a `burgee/yargs`
  * instance. Anything else is a `ConfigError` saying what was found and what is expected.
  */
 export async function pickProgram(module: Record<string, unknown>, ran: Program | undefined): Promise<Program> {

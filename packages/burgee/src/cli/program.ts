@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 // Through the public entry by name, like any author: the bundle then shares dist/index.js as it is,
-// rather than moving its modules into a chunk that every program would load at start (DESIGN N1).
+// rather than moving its modules into a chunk that every program would load at start (N1).
 import { defineCommand, defineProgram } from 'burgee';
 
-/** `burgee dev <entry>`: serves a program over MCP on stdio and reloads it on save (DESIGN M8). */
+/** `burgee dev <entry>`: serves a program over MCP on stdio and reloads it on save (M8). */
 export const dev = defineCommand({
   name: 'dev',
   description: 'Serve a program over MCP on stdio, reloading it whenever a file in its folder changes',

@@ -2,7 +2,7 @@ import type { McpTool } from '../projections/mcp/types.js';
 
 /**
  * What a reload changed in the tool list, one line per tool: `+ name` added, `~ name` changed in any
- * way a client sees (description, schema, hints), `- name` removed (DESIGN M8).
+ * way a client sees (description, schema, hints), `- name` removed (M8).
  */
 export function renderToolChanges(before: readonly McpTool[], after: readonly McpTool[]): string[] {
   const previous = new Map(before.map((tool) => [tool.name, JSON.stringify(tool)]));

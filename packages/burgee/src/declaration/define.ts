@@ -14,7 +14,7 @@ import type {
 
 /**
  * Declares a command. The definition is checked at once; a broken one throws a
- * `DefinitionError` naming the command and every remedy (DESIGN D1).
+ * `DefinitionError` naming the command and every remedy (D1).
  */
 export function defineCommand<const O extends OptionSpecs = Record<never, never>, const A extends ArgumentSpecs = []>(
   definition: CommandDefinition<O, A>,
@@ -69,7 +69,7 @@ function checkToolBudget(definition: ProgramDefinition): string[] {
     : [];
 }
 
-/** Turns a single command into a one-command program, so `run(command)` works (DESIGN D1). */
+/** Turns a single command into a one-command program, so `run(command)` works (D1). */
 export function toProgram(target: Program | Command): Program {
   if (isProgram(target)) return target;
   return Object.freeze({ name: target.name, commands: [], root: target }) as unknown as Program;

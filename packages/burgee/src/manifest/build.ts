@@ -3,7 +3,7 @@ import { toKebab, toScreamingSnake } from './names.js';
 import { inferPromptKind } from './prompt-kind.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from './types.js';
 
-/** Default character budget of a full `--schema` document (DESIGN S4). */
+/** Default character budget of a full `--schema` document (S4). */
 export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
 const manifests = new WeakMap<Program, Manifest>();

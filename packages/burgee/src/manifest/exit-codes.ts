@@ -1,4 +1,4 @@
-/** The exit codes of the contract (DESIGN E1); published in `--schema`. */
+/** The exit codes of the contract (E1); published in `--schema`. */
 export const ExitCode = {
   OK: 0,
   RUNTIME: 1,

@@ -25,7 +25,7 @@ export function originalWrite(stream: NodeJS.WriteStream): (text: string) => boo
 
 /**
  * Sends every write made outside a captured run to stderr, until the returned function is called.
- * An MCP server's stdout carries protocol frames only (DESIGN M5); those bypass the hook.
+ * An MCP server's stdout carries protocol frames only (M5); those bypass the hook.
  */
 export function divertUncapturedStdout(): () => void {
   install(process.stdout, 'stdout');
@@ -41,7 +41,7 @@ export function divertUncapturedStdout(): () => void {
 /**
  * Runs `fn` with handler output (process.stdout/stderr writes, console.*) routed to `sinks`.
  * Routing is per async context, so concurrent runs (MCP calls) never see each other's output
- * and nothing is swapped globally for the duration of a call (DESIGN M5).
+ * and nothing is swapped globally for the duration of a call (M5).
  */
 export function withCapturedOutput<T>(sinks: OutputSinks, fn: () => T): T {
   return withScope({ sinks }, fn);

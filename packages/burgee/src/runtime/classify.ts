@@ -16,7 +16,7 @@ export type Failure = {
   stack?: string;
 };
 
-/** What a handler's throw means for the run (DESIGN E7). */
+/** What a handler's throw means for the run (E7). */
 export type Outcome =
   | { kind: 'failure'; failure: Failure }
   | { kind: 'action'; request: CheckedActionRequest }

@@ -10,7 +10,7 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Why a raw value could not become the option's type; the caller picks the exit code by source. */
 export type CoerceProblem = { message: string; hint: string };
 
-/** Converts a layer's raw value to the option's type (DESIGN P4), or says why it cannot. */
+/** Converts a layer's raw value to the option's type (P4), or says why it cannot. */
 export function coerce(
   option: ManifestOption,
   layer: Layer,

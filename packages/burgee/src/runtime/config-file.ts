@@ -9,7 +9,7 @@ import type { Globals } from './parse-argv.js';
 /** A config file that was found and parsed. */
 export type LoadedConfig = { path: string; values: Record<string, unknown> };
 
-/** Candidate config paths in precedence order, with why each is looked at (DESIGN P3). */
+/** Candidate config paths in precedence order, with why each is looked at (P3). */
 export function configCandidates(
   manifest: Manifest,
   globals: Globals,

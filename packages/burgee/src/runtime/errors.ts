@@ -10,7 +10,7 @@ export type FailureDetails = {
   readonly usage?: UsageSummary;
 };
 
-/** The short usage block a usage error may carry (DESIGN E5). */
+/** The short usage block a usage error may carry (E5). */
 export type UsageSummary = {
   command: string;
   options?: { name: string; description: string }[];
@@ -76,7 +76,7 @@ export type DefinedErrorClass = (new (
 
 const definedCodes = new Map<number, string>();
 
-/** Declares an author's error class with its own exit code, 7–125; one code, one class (DESIGN E1). */
+/** Declares an author's error class with its own exit code, 7–125; one code, one class (E1). */
 export function defineError(spec: { name: string; code: number }): DefinedErrorClass {
   if (!isAuthorCode(spec.code)) {
     throw new TypeError(

@@ -36,7 +36,7 @@ export function findDeclaration(root: Command, path: readonly string[]): Command
   return node;
 }
 
-/** Imports a lazy command's module only now that it runs (DESIGN D7). */
+/** Imports a lazy command's module only now that it runs (D7). */
 export async function loadHandler(declaration: Command): Promise<CommandHandler> {
   if (declaration.run !== undefined) return declaration.run;
   const loaded = await declaration.load!();

@@ -5,10 +5,10 @@ import type { RawFlag } from './parse-argv.js';
 
 export type { ProvenanceEntry };
 
-/** Where a value came from (DESIGN E6). */
+/** Where a value came from (E6). */
 export type Source = 'flag' | 'env' | 'config' | 'default';
 
-/** One candidate layer for an option, in precedence order (DESIGN P1). */
+/** One candidate layer for an option, in precedence order (P1). */
 export type Layer = {
   source: Source;
   location?: string;
@@ -39,7 +39,7 @@ const fromEnv: LayerReader = (option, { env }) => {
   if (option.env === undefined) return undefined;
   const layer: Layer = { source: 'env', location: option.env };
   const value = env[option.env];
-  // A variable set to '' is a value, like `--name ''` (DESIGN P1); only an unset one is absent.
+  // A variable set to '' is a value, like `--name ''` (P1); only an unset one is absent.
   if (value !== undefined) layer.raw = value;
   return layer;
 };
@@ -58,7 +58,7 @@ const fromDefault: LayerReader = (option) => {
   return layer;
 };
 
-/** The precedence of DESIGN P1, in the one place it is written down. */
+/** The precedence of P1, in the one place it is written down. */
 const PRECEDENCE: readonly LayerReader[] = [fromFlag, fromEnv, fromConfig, fromDefault];
 
 /** Every layer for one option, flag first, whether or not it holds a value (for `--explain`). */

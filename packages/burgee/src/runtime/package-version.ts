@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** The version in the package.json that owns `entry` (the nearest one above it), if any (DESIGN H4). */
+/** The version in the package.json that owns `entry` (the nearest one above it), if any (H4). */
 export function packageVersion(entry: string | undefined): string | undefined {
   if (entry === undefined) return undefined;
   let dir = dirname(entry);

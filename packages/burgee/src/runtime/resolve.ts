@@ -43,7 +43,7 @@ export function optionLayers(inputs: Omit<Inputs, 'specs'>): Map<ManifestOption,
 }
 
 /**
- * Resolves options (flag > env > config > default) and arguments, refusing in the order of DESIGN P6.
+ * Resolves options (flag > env > config > default) and arguments, refusing in the order of P6.
  * Synchronous unless an option's schema has to refine its value: MCP serves many small calls, and
  * every promise costs them.
  */

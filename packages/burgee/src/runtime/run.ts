@@ -69,7 +69,7 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
 
 /**
  * A handler whose promise waits on nothing would otherwise end the process with Node's own
- * warning and exit 13; the run fails cleanly instead (DESIGN N3).
+ * warning and exit 13; the run fails cleanly instead (N3).
  */
 function whenStalled(): Promise<never> {
   const stalled = new Promise<never>((_, reject) => {

@@ -18,7 +18,7 @@ import { packageVersion } from './package-version.js';
 import type { Globals } from './parse-argv.js';
 import type { Reporter, RunResult } from './report.js';
 
-/** `--help`: text for people, data under `--json` (DESIGN H2). */
+/** `--help`: text for people, data under `--json` (H2). */
 export function showHelp(
   manifest: Manifest,
   command: ManifestCommand,
@@ -34,7 +34,7 @@ export function showHelp(
   return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all, versioned }));
 }
 
-/** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
+/** `--schema`, drilled by command path and `--field`, within its budget (S1–S4). */
 export function showSchema(
   manifest: Manifest,
   command: ManifestCommand,
@@ -87,7 +87,7 @@ function wholeNumber(text: string | undefined, refusal: () => Error): number | u
   return value;
 }
 
-/** `--version`: the declared version, else the owning package.json's (DESIGN H4). */
+/** `--version`: the declared version, else the owning package.json's (H4). */
 export function showVersion(manifest: Manifest, io: Io, report: Reporter): RunResult {
   const version = manifest.version ?? packageVersion(io.entry);
   if (version === undefined) throw refuse(noVersion(manifest));

@@ -1,13 +1,24 @@
-import type { Client } from '@modelcontextprotocol/client';
+import type { McpClient, McpClientOptions } from '../../types/mcp-client.js';
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
-import type { ConnectMcpOptions } from '../runtime/mcp/connect.js';
 import type { McpHttpTestServer, StartMcpHttpOptions } from '../runtime/mcp/listen.js';
 import { writeResult } from '../runtime/report.js';
 
-export type { ConnectMcpOptions, McpHttpTestServer, StartMcpHttpOptions };
+export type { McpClient, McpClientOptions, McpHttpTestServer, StartMcpHttpOptions };
+
+/** Settings of `connectMcp`: the server's environment and folder, its call timeout, and the client's own options. */
+export type ConnectMcpOptions = {
+  /** The environment calls run with; empty by default, as in `runProgram`. */
+  env?: Record<string, string | undefined>;
+  /** The working folder calls run in; default `process.cwd()`. */
+  cwd?: string;
+  /** Each call's time limit in milliseconds; default 60 s. */
+  timeoutMs?: number;
+  /** Passed to the official `Client`, e.g. `{ versionNegotiation: { mode: { pin: '2026-07-28' } } }`. */
+  client?: McpClientOptions;
+};
 
 /** What `runProgram` gives back: the exit code, both streams, and stdout parsed when it is JSON. */
 export type ProgramResult = { exitCode: number; stdout: string; stderr: string; json: unknown };
@@ -21,7 +32,7 @@ export type RunProgramOptions = {
   cwd?: string;
 };
 
-/** Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (DESIGN T1). */
+/** Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (T1). */
 export async function runProgram(
   target: Program | Command,
   argv: readonly string[],
@@ -62,10 +73,15 @@ export async function runProgram(
 
 /**
  * Serves a program in-process and returns the official MCP client connected to it through the SDK's
- * in-memory transport; `client.close()` ends both sides (DESIGN T1). The SDK loads on first call only.
+ * in-memory transport; `client.close()` ends both sides (T1). The SDK loads on first call only.
  */
-export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<Client> {
-  const { connectMcp: connect } = await import('../runtime/mcp/connect.js');
+export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<McpClient> {
+  let connect: typeof import('../runtime/mcp/connect.js').connectMcp;
+  try {
+    ({ connectMcp: connect } = await import('../runtime/mcp/connect.js'));
+  } catch (error) {
+    throw missingClient(error) ?? error;
+  }
   return connect(toProgram(target), options);
 }
 
@@ -80,4 +96,14 @@ export async function startMcpHttp(
 ): Promise<McpHttpTestServer> {
   const { startMcpHttp: start } = await import('../runtime/mcp/listen.js');
   return start(toProgram(target), options);
+}
+
+/** The optional peer dependency is absent: say what to install rather than surface Node's resolver error. */
+function missingClient(error: unknown): Error | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' || !String(message).includes("'@modelcontextprotocol/client'")) return undefined;
+  return new Error(
+    'connectMcp needs the official MCP client, an optional peer dependency of burgee: npm install --save-dev @modelcontextprotocol/client',
+    { cause: error },
+  );
 }

@@ -1,4 +1,4 @@
-/** Where one option's value came from, as the envelope publishes it (DESIGN E6). */
+/** Where one option's value came from, as the envelope publishes it (E6). */
 export type ProvenanceEntry = { source: 'flag' | 'env' | 'config' | 'default'; location?: string; redacted?: true };
 
 export type SuccessEnvelope = {
@@ -33,7 +33,7 @@ export type ActionRequiredEnvelope = {
 
 export type Envelope = SuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
 
-/** The success envelope (DESIGN E3, E4); `changed` only for idempotent commands. */
+/** The success envelope (E3, E4); `changed` only for idempotent commands. */
 export function toSuccessEnvelope(
   data: unknown,
   provenance: Record<string, ProvenanceEntry>,
@@ -44,7 +44,7 @@ export function toSuccessEnvelope(
   return { ok: true, data: data === undefined ? null : data, meta };
 }
 
-/** The failure envelope (DESIGN E5), keys in contract order. */
+/** The failure envelope (E5), keys in contract order. */
 export function toFailureEnvelope(failure: ErrorBody): FailureEnvelope {
   const error: ErrorBody = { code: failure.code, message: failure.message };
   if (failure.hint !== undefined) error.hint = failure.hint;
@@ -54,7 +54,7 @@ export function toFailureEnvelope(failure: ErrorBody): FailureEnvelope {
 }
 
 /**
- * The action-required envelope (DESIGN A4): every next command gets the program name in
+ * The action-required envelope (A4): every next command gets the program name in
  * front and, for `--json` callers, ` --json` at the end, never twice.
  */
 export function toActionRequiredEnvelope(

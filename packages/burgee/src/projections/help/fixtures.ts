@@ -1,12 +1,12 @@
 /**
- * Help-specific test data: the DESIGN deploy program, colours that leave marks and a row finder
+ * Help-specific test data: the deploy example program, colours that leave marks and a row finder
  * (test data only; no source file imports it). The manifest factories live in manifest/fixtures.ts.
  */
 import { command, group, manifest, option } from '../../manifest/fixtures.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Colors } from '../human/colors.js';
 
-/** The DESIGN deploy command. */
+/** The deploy example command. */
 export const deploy = command(['deploy'], {
   description: 'Deploy a build',
   effects: 'non_idempotent',

@@ -43,7 +43,7 @@ export type HelpData = {
   /** Examples with the program name in front. */
   examples: ManifestExample[];
   globalOptions: HelpEntry[];
-  /** Commands left out of a long list (DESIGN H2): `--help --all` lists every one. */
+  /** Commands left out of a long list (H2): `--help --all` lists every one. */
   moreCommands?: number;
 };
 
@@ -54,7 +54,7 @@ export type HelpData = {
  */
 export type HelpDataOptions = { all?: boolean; versioned?: boolean };
 
-/** Builds the data form of one command's help (DESIGN H2). */
+/** Builds the data form of one command's help (H2). */
 export function toHelpData(manifest: Manifest, command: ManifestCommand, options: HelpDataOptions = {}): HelpData {
   const listed = listedCommands(command, options.all);
   const data: HelpData = {
@@ -76,7 +76,7 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand, options
 function toHelpOption(option: ManifestOption): HelpOption {
   const help: HelpOption = { flags: optionFlags(option), required: mustPass(option) };
   if (option.description !== undefined) help.description = option.description;
-  // A secret's default is a value like any other: printing it would leak it (DESIGN D3).
+  // A secret's default is a value like any other: printing it would leak it (D3).
   if (option.default !== undefined && !option.secret) {
     help.default = Array.isArray(option.default) ? [...option.default] : option.default;
   }

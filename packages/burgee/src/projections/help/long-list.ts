@@ -8,7 +8,7 @@ export const HELP_COMMAND_LIMIT = 50;
 export type ListedCommands = { shown: ManifestCommand[]; more: number };
 
 /**
- * The subcommands of one help screen (DESIGN H2). Up to the limit, all of them in declared order; past
+ * The subcommands of one help screen (H2). Up to the limit, all of them in declared order; past
  * it, groups first (the way into the rest) then the first commands, so the screen stays readable and
  * the line below it says how many more there are and how to see them.
  */

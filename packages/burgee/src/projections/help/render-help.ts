@@ -1,5 +1,5 @@
 /**
- * The help screen (DESIGN H2), rendered from `toHelpData` so text and `--help --json` agree.
+ * The help screen (H2), rendered from `toHelpData` so text and `--help --json` agree.
  */
 import type { Manifest, ManifestCommand, ManifestExample } from '../../manifest/types.js';
 import type { Colors } from '../human/colors.js';

@@ -1,6 +1,6 @@
 /**
  * Colour as a parameter: projections stay pure and never decide whether colour is allowed
- * (roundel does, DESIGN H3). Typed structurally so this folder needs no import from roundel.
+ * (roundel does, H3). Typed structurally so this folder needs no import from roundel.
  */
 
 /** Wrappers that colour a string, identity when colour is off; roundel's `createColors` fits. */

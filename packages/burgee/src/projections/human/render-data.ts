@@ -1,5 +1,5 @@
 /**
- * A handler's data for a person (DESIGN H1). Never coloured (H3): `--json` gives the exact value,
+ * A handler's data for a person (H1). Never coloured (H3): `--json` gives the exact value,
  * this gives the readable one.
  */
 import { alignColumns } from './align.js';

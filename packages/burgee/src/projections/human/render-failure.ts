@@ -1,5 +1,5 @@
 /**
- * Failures and refusals as a person reads them on stderr (DESIGN E8, A4). Only the labels are
+ * Failures and refusals as a person reads them on stderr (E8, A4). Only the labels are
  * coloured, so the message itself stays copyable.
  */
 import { alignColumns } from './align.js';
@@ -45,7 +45,7 @@ function renderUsageBlock(usage: UsageSummary, colors: Colors): string[] {
   return [`${colors.bold('usage:')} ${escapeControls(usage.command, true)}`, ...table];
 }
 
-/** Renders an action-required stop (DESIGN A4): the reason and message, then each runnable next step. */
+/** Renders an action-required stop (A4): the reason and message, then each runnable next step. */
 export function renderActionRequired(action: ActionRequiredText, colors: Colors): string {
   const heading = colors.yellow(colors.bold(`action required (${escapeControls(action.reason, true)}):`));
   const lines = [`${heading} ${escapeControls(action.message)}`];

@@ -1,5 +1,5 @@
 /**
- * The `usage` object a usage error carries (DESIGN E5): enough of the help to fix the call,
+ * The `usage` object a usage error carries (E5): enough of the help to fix the call,
  * small enough to read in an error.
  */
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';

@@ -11,7 +11,7 @@ import {
 import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
 
 /**
- * The command line a tool call runs (DESIGN M3): `[path…, options…, "--json", positionals…]`.
+ * The command line a tool call runs (M3): `[path…, options…, "--json", positionals…]`.
  * Valued options are written `--flag=value`, so no value is ever read as a flag or a command name.
  */
 export function toArgv(
@@ -64,7 +64,7 @@ function isPassable(command: ManifestCommand, key: string): boolean {
   return !command.options.some((o) => o.negatable && flag === `--no-${o.flag.slice(2)}`);
 }
 
-/** The positional words of a tool call, or why its arguments cannot be written as words (DESIGN M3). */
+/** The positional words of a tool call, or why its arguments cannot be written as words (M3). */
 export function toPositionals(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,

@@ -1,6 +1,6 @@
 import type { ManifestCommand } from '../../manifest/types.js';
 
-// What every failure envelope holds (DESIGN E5, A4): the action-required one carries `error` too.
+// What every failure envelope holds (E5, A4): the action-required one carries `error` too.
 const FAILURE_ENVELOPE = {
   type: 'object',
   properties: {
@@ -21,7 +21,7 @@ const FAILURE_ENVELOPE = {
 
 /**
  * The tool's `outputSchema` when the command declares `output`: the envelope with that `data`,
- * accepting the failure envelope too, since a tool result is always one or the other (DESIGN M2).
+ * accepting the failure envelope too, since a tool result is always one or the other (M2).
  */
 export function toOutputSchema(command: ManifestCommand): Record<string, unknown> | undefined {
   if (command.output === undefined) return undefined;

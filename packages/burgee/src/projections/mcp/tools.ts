@@ -3,7 +3,7 @@ import { listSchemaCommands, toInputSchema } from '../schema/index.js';
 import { toOutputSchema } from './output-schema.js';
 import type { McpTool, McpToolAnnotations } from './types.js';
 
-/** The commands served as tools: runnable, visible and not withheld (DESIGN M2). */
+/** The commands served as tools: runnable, visible and not withheld (M2). */
 export function listToolCommands(manifest: Manifest): ManifestCommand[] {
   return listSchemaCommands(manifest).filter((command) => command.effects !== 'withheld');
 }
@@ -17,7 +17,7 @@ export function findToolCommand(manifest: Manifest, name: string): ManifestComma
   return listToolCommands(manifest).find((command) => toolName(command) === name);
 }
 
-/** Every tool of the program, in `--schema` order (DESIGN M2). */
+/** Every tool of the program, in `--schema` order (M2). */
 export function toMcpTools(manifest: Manifest): McpTool[] {
   return listToolCommands(manifest).map(toMcpTool);
 }
@@ -50,7 +50,7 @@ const HINTS: Partial<Record<ManifestEffects, McpToolAnnotations>> = {
   non_idempotent: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
 };
 
-/** The tool annotations of an effects value, or undefined when the command declared none (DESIGN M2). */
+/** The tool annotations of an effects value, or undefined when the command declared none (M2). */
 export function toAnnotations(effects: ManifestEffects | undefined): McpToolAnnotations | undefined {
   const hints = effects === undefined ? undefined : HINTS[effects];
   return hints === undefined ? undefined : { ...hints };

@@ -1,9 +1,9 @@
 /**
- * Shapes of the MCP surface (DESIGN M2, M3): plain data the serve loop hands to the SDK as is.
+ * Shapes of the MCP surface (M2, M3): plain data the serve loop hands to the SDK as is.
  */
 import type { InputSchema } from '../schema/types.js';
 
-/** The hints MCP clients read before calling a tool; derived from the command's effects (DESIGN M2). */
+/** The hints MCP clients read before calling a tool; derived from the command's effects (M2). */
 export type McpToolAnnotations = {
   readOnlyHint: boolean;
   idempotentHint: boolean;

@@ -10,7 +10,7 @@ export const schemaCommandName = (command: ManifestCommand): string =>
 const when = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-/** One command in full, as `--schema` lists it and as drilling prints it (DESIGN S1, S3). */
+/** One command in full, as `--schema` lists it and as drilling prints it (S1, S3). */
 export function toCommandSchema(command: ManifestCommand): CommandSchema {
   return {
     name: schemaCommandName(command),

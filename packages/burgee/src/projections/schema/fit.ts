@@ -21,7 +21,7 @@ type Form = { detail: SchemaDetail; entries: Entry[]; size: number };
 type Header = Pick<FullSchemaDocument, 'schemaVersion' | 'name' | 'version' | 'description' | 'group' | 'shadows'>;
 
 /**
- * The `--schema` document within its character budget (DESIGN S4). In full when it fits; else the
+ * The `--schema` document within its character budget (S4). In full when it fits; else the
  * first of these that fits: summaries, names and effects, names with groups counted where that is
  * shorter. When none does, the shortest is cut into pages of as many entries as fit (`truncated`,
  * `--schema --page N`), so the output never exceeds the budget and every command stays reachable.

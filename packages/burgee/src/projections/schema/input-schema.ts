@@ -1,7 +1,7 @@
 import type { ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import type { InputItems, InputProperty, InputSchema, InputValueType } from './types.js';
 
-/** The JSON Schema of a command's inputs: arguments, then visible options (DESIGN S2). */
+/** The JSON Schema of a command's inputs: arguments, then visible options (S2). */
 export function toInputSchema(command: ManifestCommand): InputSchema {
   const properties: Record<string, InputProperty> = {};
   const required: string[] = [];

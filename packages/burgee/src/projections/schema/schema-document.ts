@@ -26,7 +26,7 @@ function isConcealed(root: ManifestCommand, path: readonly string[]): boolean {
 }
 
 /**
- * The `--schema` document within its budget (DESIGN S1, S4); see `fitSchemaDocument`. Throws when the
+ * The `--schema` document within its budget (S1, S4); see `fitSchemaDocument`. Throws when the
  * budget cannot hold even one entry or the page does not exist, which the runtime reports as usage errors.
  */
 export function toSchemaDocument(manifest: Manifest, options: SchemaDocumentOptions = {}): SchemaDocument {
@@ -39,14 +39,14 @@ export function toSchemaDocument(manifest: Manifest, options: SchemaDocumentOpti
   );
 }
 
-/** The document of the program, or of the group at `options.group`, fitted to the budget (DESIGN S3, S4). */
+/** The document of the program, or of the group at `options.group`, fitted to the budget (S3, S4). */
 export function fitManifestSchema(manifest: Manifest, options: SchemaDocumentOptions = {}): FittedSchema {
   const scope = options.group ?? [];
   const commands = listSchemaCommands(manifest).filter((command) => scope.every((word, i) => command.path[i] === word));
   return fitSchemaDocument(manifest, commands, options);
 }
 
-/** The full schema of the command at `path`, or undefined when `--schema` does not list it (DESIGN S3). */
+/** The full schema of the command at `path`, or undefined when `--schema` does not list it (S3). */
 export function findSchemaCommand(manifest: Manifest, path: readonly string[]): CommandSchema | undefined {
   const command = findCommand(manifest.root, path);
   if (command === undefined || !command.runnable || isConcealed(manifest.root, command.path)) return undefined;

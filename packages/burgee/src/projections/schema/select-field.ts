@@ -1,6 +1,6 @@
 import type { FieldSelection } from './types.js';
 
-/** Walks `a.b.0` through a schema value for `--field`, or says where it stopped and what was there (DESIGN S3). */
+/** Walks `a.b.0` through a schema value for `--field`, or says where it stopped and what was there (S3). */
 export function selectSchemaField(value: unknown, field: string): FieldSelection {
   let current = value;
   const walked: string[] = [];

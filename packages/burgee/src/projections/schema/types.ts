@@ -1,5 +1,5 @@
 /**
- * Shapes of the `--schema` surface (DESIGN S1–S4): plain JSON data, described for validators by
+ * Shapes of the `--schema` surface (S1–S4): plain JSON data, described for validators by
  * `program-schema.json` at the package root.
  */
 import type { ManifestEffects, Scalar } from '../../manifest/types.js';
@@ -28,7 +28,7 @@ export type InputProperty = {
   deprecated?: true;
 };
 
-/** The JSON Schema of a command's inputs, shared by `--schema` and the MCP tool (DESIGN S2). */
+/** The JSON Schema of a command's inputs, shared by `--schema` and the MCP tool (S2). */
 export type InputSchema = {
   type: 'object';
   properties: Record<string, InputProperty>;
@@ -69,7 +69,7 @@ export type ArgumentSchema = {
 /** One example invocation as `--schema` publishes it. */
 export type ExampleSchema = { command: string; description?: string };
 
-/** One command in full, as `--schema` publishes it and as drilling prints it (DESIGN S1, S3). */
+/** One command in full, as `--schema` publishes it and as drilling prints it (S1, S3). */
 export type CommandSchema = {
   name: string;
   description?: string;
@@ -86,7 +86,7 @@ export type CommandSchema = {
 /** The exit-code table as published: name → number. */
 export type ExitCodeTable = Record<string, number>;
 
-/** The whole program in full (DESIGN S1), or the commands of one group when drilled into it. */
+/** The whole program in full (S1), or the commands of one group when drilled into it. */
 export type FullSchemaDocument = {
   schemaVersion: 1;
   name: string;
@@ -109,12 +109,12 @@ export type CommandName = { name: string; effects: ManifestEffects };
 export type GroupCount = { name: string; commands: number };
 
 /**
- * How much of each command an over-budget document keeps, from most to least (DESIGN S4):
+ * How much of each command an over-budget document keeps, from most to least (S4):
  * summaries; names and effects; names with groups counted instead of listed.
  */
 export type SchemaDetail = 'summary' | 'names' | 'groups';
 
-/** What `--schema` prints instead of the full document when it exceeds the budget (DESIGN S4). */
+/** What `--schema` prints instead of the full document when it exceeds the budget (S4). */
 export type SummarySchemaDocument = {
   schemaVersion: 1;
   name: string;
@@ -147,7 +147,7 @@ export type SchemaDocumentOptions = {
   group?: readonly string[];
 };
 
-/** A document that fits its budget, or why none can (DESIGN S4). */
+/** A document that fits its budget, or why none can (S4). */
 export type FittedSchema =
   | { ok: true; document: SchemaDocument }
   | { ok: false; reason: 'budget'; minimum: number }

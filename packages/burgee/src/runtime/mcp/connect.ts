@@ -4,7 +4,7 @@ import type { Program } from '../../declaration/types.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
 import { serveTools } from './server.js';
 
-/** Settings of `connectMcp`: the server's environment and folder, its call timeout, and the client's own options. */
+/** Settings of `connectMcp` (burgee/testing declares the public twin, with the client's options typed optionally). */
 export type ConnectMcpOptions = {
   /** The environment calls run with; empty by default, as in `runProgram`. */
   env?: Record<string, string | undefined>;
@@ -14,7 +14,7 @@ export type ConnectMcpOptions = {
   client?: ClientOptions;
 };
 
-/** Serves a program in this process and connects the official client to it over the SDK's in-memory transport (DESIGN T1). */
+/** Serves a program in this process and connects the official client to it over the SDK's in-memory transport (T1). */
 export async function connectMcp(program: Program, options: ConnectMcpOptions = {}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const settings = {

@@ -1,6 +1,6 @@
 import { isExitGuarded, type OutputSinks, withScope } from '../capture.js';
 
-/** What `process.exit` throws inside a tool call: the runtime classifies it as a runtime failure (DESIGN M6). */
+/** What `process.exit` throws inside a tool call: the runtime classifies it as a runtime failure (M6). */
 export class ProcessExitSignal extends Error {
   override readonly name = 'ProcessExit';
   constructor(readonly exitCode: unknown) {

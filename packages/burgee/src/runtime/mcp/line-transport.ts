@@ -13,8 +13,8 @@ const MAX_LINE = 10 * 1024 * 1024;
 
 /**
  * Newline-delimited JSON-RPC over stdin/stdout. Unlike the SDK's stdio transport, which drops a
- * malformed line in silence, it answers one with a JSON-RPC error and reads on (DESIGN M6); and its
- * frames bypass the capture hook, the only writes that reach stdout while serving (DESIGN M5).
+ * malformed line in silence, it answers one with a JSON-RPC error and reads on (M6); and its
+ * frames bypass the capture hook, the only writes that reach stdout while serving (M5).
  */
 export class LineTransport implements Transport {
   onclose?: () => void;

@@ -31,9 +31,9 @@ export type McpServing = {
 };
 
 /**
- * Serves a program over MCP on this process's stdin and stdout until stdin closes (DESIGN M1).
- * While serving, stdout carries protocol frames only: other writes go to stderr (DESIGN M5), and a
- * fault outside any call is reported on stderr instead of ending the server (DESIGN M6).
+ * Serves a program over MCP on this process's stdin and stdout until stdin closes (M1).
+ * While serving, stdout carries protocol frames only: other writes go to stderr (M5), and a
+ * fault outside any call is reported on stderr instead of ending the server (M6).
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
   const settings = toServerSettings(options);

@@ -30,7 +30,7 @@ export type ToolConnection = { close(): Promise<void>; toolsChanged(): Promise<v
 /**
  * Serves the program's tools over `transport`. The SDK's entry negotiates the protocol: an
  * `initialize` pins the 2025 era (2025-03-26 … 2025-11-25), an envelope claim or `server/discover`
- * the stateless 2026-07-28 revision (DESIGN M1).
+ * the stateless 2026-07-28 revision (M1).
  */
 export function serveTools(
   source: ProgramSource,
@@ -85,7 +85,7 @@ export function toolsHttpHandler(
   };
 }
 
-/** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (DESIGN M2). */
+/** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (M2). */
 export function createToolServer(
   source: ProgramSource,
   settings: ServerSettings & { deadlines: Deadlines; discovered?: Discovered },
@@ -135,7 +135,7 @@ function toolIndex(manifest: Manifest): ReadonlyMap<string, ManifestCommand> {
   return index;
 }
 
-/** Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (DESIGN M9). */
+/** Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (M9). */
 function progressNotifier(ctx: ServerContext): ((progress: Progress) => void) | undefined {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
