@@ -39,9 +39,7 @@ export async function runMcp(call: SynthesisedCall): Promise<number> {
   if (config.scopeFallback) report.warn(`${config.client} reads no project file; using its user file`);
   const { entry: _, ...summary } = data;
   report.text(renderData(summary));
-  if (request.dryRun && outcome.changed) {
-    report.text(`would write under ${config.at.join('.')}:\n${JSON.stringify(config.entry, null, 2)}`);
-  }
+  if (request.dryRun && outcome.changed) report.text(`would add:\n${await fragment(config)}`);
   return 0;
 }
 
@@ -52,11 +50,16 @@ async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise
     report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
     return 0;
   }
-  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
   const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
   report.text(`# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`);
-  report.text(renderClientFragment(config, toml));
+  report.text(await fragment(config));
   return 0;
+}
+
+/** The entry as the part of the client's file that holds it, in that file's format. */
+async function fragment(config: ClientConfig): Promise<string> {
+  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
+  return renderClientFragment(config, toml);
 }
 
 /** The server as the client should reach it: this very program over stdio, or the URL it is served at. */
