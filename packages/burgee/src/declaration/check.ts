@@ -1,7 +1,7 @@
 import { reservedKeys } from '../manifest/globals.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
-import type { ArgumentSpec, CommandDefinition, OptionSpec } from './types.js';
+import type { ArgumentSpec, LooseCommandDefinition, OptionSpec } from './types.js';
 
 /** Option keys burgee owns on every native command (D5), from the table of global flags. */
 export const RESERVED_OPTIONS: readonly string[] = Object.freeze(reservedKeys({ config: false }));
@@ -14,7 +14,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
  * allocate nothing on a sound declaration (messages are built only once a rule fails): a program
  * declared in a loop runs this a thousand times at every start, in code not yet compiled (N1).
  */
-export function checkCommand(def: CommandDefinition, path: readonly string[]): string[] {
+export function checkCommand(def: LooseCommandDefinition, path: readonly string[]): string[] {
   const where = new Where(path, def.name);
   const problems: string[] = [];
   if (typeof def.name !== 'string' || !COMMAND_NAME.test(def.name)) {
@@ -32,6 +32,7 @@ export function checkCommand(def: CommandDefinition, path: readonly string[]): s
   if (def.commands !== undefined && def.commands.length > 1) checkChildren(def, where, problems);
   if (def.options !== undefined) checkOptions(def.options, where, problems);
   if (def.arguments !== undefined && def.arguments.length > 0) checkArguments(def.arguments, where, problems);
+  if (def.fields !== undefined) checkFields(def.fields, where, problems);
   for (const arg of def.arguments ?? []) {
     if (def.options !== undefined && Object.hasOwn(def.options, arg.name)) {
       problems.push(
@@ -53,7 +54,7 @@ class Where {
   }
 }
 
-function checkRunnable(def: CommandDefinition, where: Where, problems: string[]): void {
+function checkRunnable(def: LooseCommandDefinition, where: Where, problems: string[]): void {
   const runnable = def.run !== undefined || def.load !== undefined;
   if (def.run !== undefined && def.load !== undefined) {
     problems.push(`${where} declares both run and load; keep run for an inline handler or load for a lazy one`);
@@ -71,7 +72,17 @@ function checkRunnable(def: CommandDefinition, where: Where, problems: string[])
   }
 }
 
-function checkChildren(def: CommandDefinition, where: Where, problems: string[]): void {
+function checkFields(fields: unknown, where: Where, problems: string[]): void {
+  const names: unknown[] = Array.isArray(fields) ? fields : [];
+  if (names.length === 0 || !names.every((f) => typeof f === 'string' && f !== '')) {
+    problems.push(`${where} has fields that are not a list of column names; write fields: ['name', 'status']`);
+    return;
+  }
+  const twice = names.find((f, i) => names.indexOf(f) !== i);
+  if (twice !== undefined) problems.push(`${where} lists the field "${twice}" twice; name each column once`);
+}
+
+function checkChildren(def: LooseCommandDefinition, where: Where, problems: string[]): void {
   const seen = new Set<string>();
   for (const child of def.commands ?? []) {
     if (seen.has(child.name)) problems.push(`${where} has two subcommands named "${child.name}"; rename one`);
@@ -145,8 +156,8 @@ function checkOptionSpec(spec: OptionSpec, at: At, problems: string[]): void {
   }
   if (spec.choices !== undefined) checkChoices(spec, at, problems);
   if (spec.default !== undefined) checkDefault(spec, at, problems);
-  if (spec.env !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(spec.env))
-    problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores`);
+  if (spec.env !== undefined && spec.env !== false && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(String(spec.env)))
+    problems.push(`${at} has env "${spec.env}"; use letters, digits and underscores, or false for none`);
 }
 
 function checkChoices(spec: OptionSpec, at: At, problems: string[]): void {

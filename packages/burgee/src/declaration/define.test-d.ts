@@ -45,6 +45,18 @@ describe('D6 · ctx.options and ctx.args are inferred from the literal declarati
     });
   });
 
+  it('D2 · a runnable command without effects does not compile; a group is not asked', () => {
+    const run = () => null;
+    // @ts-expect-error a command with run declares effects
+    defineCommand({ name: 'a', run });
+    // @ts-expect-error a command with load declares effects
+    defineCommand({ name: 'a', load: async () => run });
+    // @ts-expect-error run and load together
+    defineCommand({ name: 'a', effects: 'read_only', run, load: async () => run });
+    const child = defineCommand({ name: 'get', effects: 'read_only', run });
+    expectTypeOf(defineCommand({ name: 'config', commands: [child] })).toEqualTypeOf(child);
+  });
+
   it('D2 · effects only accepts the four declared values', () => {
     // @ts-expect-error 'safe' is not an effect
     defineCommand({ name: 'x', effects: 'safe', run: () => null });

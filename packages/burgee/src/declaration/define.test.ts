@@ -15,6 +15,7 @@ const refused = (fn: () => unknown): string => {
 
 describe('definition-time checks', () => {
   it('D2 · a runnable command without effects is refused with every remedy named', () => {
+    // @ts-expect-error the types refuse it too; plain JavaScript reaches the check
     expect(refused(() => defineCommand({ name: 'deploy', run: noop }))).toBe(
       'burgee: command "deploy" is runnable and declares no effects; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list',
     );
@@ -24,6 +25,7 @@ describe('definition-time checks', () => {
     expect(refused(() => defineCommand({ name: 'x', effects: 'safe' as never, run: noop }))).toContain(
       'declares effects "safe"',
     );
+    // @ts-expect-error the types refuse it too; plain JavaScript reaches the check
     expect(refused(() => defineCommand({ name: 'x', load: async () => noop }))).toContain('declares no effects');
   });
 
@@ -88,10 +90,22 @@ describe('definition-time checks', () => {
     expect(message).toContain('argument "last" is required but follows an optional argument');
   });
 
+  it('D1 · fields must be a list of column names, each named once', () => {
+    const run = () => [];
+    expect(refused(() => defineCommand({ name: 'x', effects: 'read_only', fields: [], run }))).toContain(
+      'fields that are not a list of column names',
+    );
+    expect(refused(() => defineCommand({ name: 'x', effects: 'read_only', fields: ['a', 'a'], run }))).toContain(
+      'lists the field "a" twice',
+    );
+  });
+
   it('D1 · run and load together, and a command with neither nor subcommands, are refused', () => {
     expect(
+      // @ts-expect-error the types refuse it too; plain JavaScript reaches the check
       refused(() => defineCommand({ name: 'x', effects: 'read_only', run: noop, load: async () => noop })),
     ).toContain('both run and load');
+    // @ts-expect-error the types refuse it too; plain JavaScript reaches the check
     expect(refused(() => defineCommand({ name: 'x' }))).toContain('no run, no load and no subcommands');
   });
 

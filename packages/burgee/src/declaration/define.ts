@@ -1,7 +1,15 @@
 import { reservedKeys } from '../manifest/globals.js';
 import { checkCommand, RESERVED_OPTIONS, reservedProblem } from './check.js';
 import { DefinitionError } from './errors.js';
-import type { ArgumentSpecs, Command, CommandDefinition, OptionSpecs, Program, ProgramDefinition } from './types.js';
+import type {
+  ArgumentSpecs,
+  Command,
+  CommandDefinition,
+  LooseCommandDefinition,
+  OptionSpecs,
+  Program,
+  ProgramDefinition,
+} from './types.js';
 
 /**
  * Declares a command. The definition is checked at once; a broken one throws a
@@ -10,7 +18,7 @@ import type { ArgumentSpecs, Command, CommandDefinition, OptionSpecs, Program, P
 export function defineCommand<const O extends OptionSpecs = Record<never, never>, const A extends ArgumentSpecs = []>(
   definition: CommandDefinition<O, A>,
 ): Command {
-  const problems = checkCommand(definition as unknown as CommandDefinition, []);
+  const problems = checkCommand(definition as unknown as LooseCommandDefinition, []);
   if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
   return Object.freeze({ ...definition }) as unknown as Command;
 }

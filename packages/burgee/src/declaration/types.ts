@@ -15,36 +15,61 @@ type StandardResult<Output> =
 /** What a `complete` function receives: the partial word being completed. */
 export type CompleteRequest = { partial: string; env: Readonly<Record<string, string | undefined>> };
 
-/** One option as an author declares it (DESIGN D3). */
+/** One option as an author declares it (D3). */
 export type OptionSpec = {
+  /** `'string'`, `'number'` or `'boolean'`; numbers are checked before the handler runs. */
   readonly type: OptionType;
+  /** The help line, the `--schema` description and the MCP argument description. */
   readonly description?: string;
+  /** Refuse to run without a value from any layer (flag, env, config file). */
   readonly required?: boolean;
+  /** The value when no layer gives one; shown in help and `--schema`. */
   readonly default?: Scalar | readonly Scalar[];
+  /** A one-letter alias: `short: 'p'` is `-p`. */
   readonly short?: string;
-  readonly env?: string;
+  /** The variable to read the value from; `false` keeps the option out of the program's `envPrefix`. */
+  readonly env?: string | false;
+  /** The accepted values; the handler's type becomes their union. */
   readonly choices?: readonly Scalar[];
+  /** Repeatable (`--tag a --tag b`), values also split on `separator`; an array in the handler. */
   readonly multiple?: boolean;
+  /** What a `multiple` value is split on; default `,`. */
   readonly separator?: string;
+  /** The smallest number accepted, inclusive. */
   readonly minimum?: number;
+  /** The largest number accepted, inclusive. */
   readonly maximum?: number;
+  /** Only whole numbers (`integer` in JSON Schema). */
   readonly integer?: boolean;
+  /** The word in help: `--build <version>`. */
   readonly placeholder?: string;
+  /** Kept out of help, `--schema` and MCP; still accepted. */
   readonly hidden?: boolean;
+  /** The replacement, named in help. */
   readonly deprecated?: string;
+  /** Whether a boolean also has `--no-x`; default true. */
   readonly negatable?: boolean;
+  /** Never printed: redacted in provenance, help, `--schema` and every error. */
   readonly secret?: boolean;
+  /** Candidates for dynamic shell completion of this option's value. */
   readonly complete?: (request: CompleteRequest) => readonly string[] | Promise<readonly string[]>;
+  /** A Standard Schema v1 validator (zod, valibot …), checked after the built-in rules. */
   readonly schema?: StandardSchemaV1;
+  /** Ask for the value when none is given and a person can answer (A6). */
   readonly prompt?: { readonly message: string };
 };
 
-/** One positional argument as an author declares it (DESIGN D4). */
+/** One positional argument as an author declares it (D4). */
 export type ArgumentSpec = {
+  /** The key in `ctx.args` and in the MCP tool's input. */
   readonly name: string;
+  /** The help line. */
   readonly description?: string;
+  /** Default true; an optional argument shows as `[name]`. */
   readonly required?: boolean;
+  /** Takes every remaining word, as an array; only the last argument may. */
   readonly variadic?: boolean;
+  /** The value when the argument is not given. */
   readonly default?: string | readonly string[];
 };
 
@@ -66,7 +91,7 @@ type IsPresent<O> = O extends { readonly required: true }
     : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-/** The handler's `ctx.options`, inferred from the literal declaration (DESIGN D6). */
+/** The handler's `ctx.options`, inferred from the literal declaration (D6). */
 export type InferOptions<O extends OptionSpecs> = Simplify<
   { -readonly [K in keyof O as IsPresent<O[K]> extends true ? K : never]: OptionValue<O[K]> } & {
     -readonly [K in keyof O as IsPresent<O[K]> extends true ? never : K]?: OptionValue<O[K]> | undefined;
@@ -86,7 +111,7 @@ export type InferArguments<A extends ArgumentSpecs> = Simplify<{
   -readonly [E in A[number] as E['name']]: ArgumentValue<E>;
 }>;
 
-/** A runnable next step offered when a person would have been asked (DESIGN A4). */
+/** A runnable next step offered when a person would have been asked (A4). */
 export type NextStep = { readonly command: string; readonly when?: string };
 export type ActionRequest = {
   readonly reason: string;
@@ -103,9 +128,9 @@ export type Context<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs
   readonly args: InferArguments<A>;
   /** Words after `--`. */
   readonly passthrough: readonly string[];
-  /** The coding agent driving this process, if one is detected (DESIGN A1). */
+  /** The coding agent driving this process, if one is detected (A1). */
   readonly agent: string | undefined;
-  /** May the handler ask a person? (DESIGN A2) */
+  /** May the handler ask a person? (A2) */
   readonly interactive: boolean;
   /** True when the caller asked for the envelope. */
   readonly json: boolean;
@@ -133,27 +158,73 @@ export type LoadedHandler<O extends OptionSpecs, A extends ArgumentSpecs> =
   | { readonly default: Handler<O, A> }
   | { readonly run: Handler<O, A> };
 
-/** A command as an author declares it (DESIGN D1). */
-export type CommandDefinition<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs = ArgumentSpecs> = {
+/** The fields every command may declare, runnable or not (D1). */
+type CommandFields<O extends OptionSpecs, A extends ArgumentSpecs> = {
+  /** The word that selects the command; lower-case letters, digits and dashes. */
   readonly name: string;
+  /** What the command does: help, `--schema` and the MCP tool description. */
   readonly description?: string;
+  /** A shorter line for command lists in help; defaults to the description. */
   readonly summary?: string;
+  /** The options, keyed by camelCase name; the flag is the kebab form (D3). */
   readonly options?: O;
+  /** The positional arguments, in the order they are typed (D4). */
   readonly arguments?: A;
+  /** Command lines shown in help, `--schema` and the MCP description. */
   readonly examples?: readonly (string | { readonly command: string; readonly description?: string })[];
-  readonly effects?: Effects;
+  /** Subcommands; a command with subcommands and no handler is a group. */
   readonly commands?: readonly Command[];
-  readonly run?: Handler<O, A>;
-  readonly load?: () => Promise<LoadedHandler<O, A>>;
+  /** Kept out of help, `--schema` and MCP; still runnable by name. */
   readonly hidden?: boolean;
+  /** The replacement to name in help, e.g. `'use release instead'`. */
   readonly deprecated?: string;
+  /** The columns, in order, a person sees when the result is a list of objects (H1); `--json` is unchanged. */
   readonly fields?: readonly string[];
+  /** A JSON Schema of the handler's result, published in `--schema` and as the MCP `outputSchema`. */
   readonly output?: Record<string, unknown>;
+};
+
+/** A command with a handler: `effects` is required, so a runnable command without it does not compile (D2). */
+type RunnableFields<O extends OptionSpecs, A extends ArgumentSpecs> = {
+  /** What running the command does to the world: decides MCP hints and whether agents see it (D2). */
+  readonly effects: Effects;
+} & (
+  | {
+      /** The handler: receives the context, returns the result (any JSON value), may be async. */
+      readonly run: Handler<O, A>;
+      readonly load?: undefined;
+    }
+  | {
+      /** The handler's module, imported only when this command runs (D7). */
+      readonly load: () => Promise<LoadedHandler<O, A>>;
+      readonly run?: undefined;
+    }
+);
+
+/** A group: subcommands and no handler, so nothing to declare effects of. */
+type GroupFields = {
+  readonly commands: readonly Command[];
+  readonly effects?: undefined;
+  readonly run?: undefined;
+  readonly load?: undefined;
+};
+
+/** A command as an author declares it (D1): a runnable command or a group of subcommands. */
+export type CommandDefinition<
+  O extends OptionSpecs = OptionSpecs,
+  A extends ArgumentSpecs = ArgumentSpecs,
+> = CommandFields<O, A> & (RunnableFields<O, A> | GroupFields);
+
+/** What the definition check reads: any command, including ones that slipped past the types (plain JS). */
+export type LooseCommandDefinition = CommandFields<OptionSpecs, ArgumentSpecs> & {
+  readonly effects?: Effects;
+  readonly run?: Handler<any, any>;
+  readonly load?: () => Promise<LoadedHandler<any, any>>;
 };
 
 declare const commandBrand: unique symbol;
 /** A checked command declaration. */
-export type Command = CommandDefinition<any, any> & { readonly [commandBrand]: true };
+export type Command = LooseCommandDefinition & { readonly [commandBrand]: true };
 
 /** A program as an author declares it. */
 export type ProgramDefinition = {

@@ -5,8 +5,13 @@ import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scala
 /** Default character budget of a full `--schema` document (DESIGN S4). */
 export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
-/** Builds the manifest of a checked program: plain data, no functions. */
-export function buildManifest(program: Program): Manifest {
+/**
+ * Builds the manifest of a checked program, or of a single command as `run` takes it (a program of
+ * one command, named after it): plain data, no functions.
+ */
+export function buildManifest(target: Program | Command): Manifest {
+  const program: Pick<Program, 'name' | 'version' | 'description' | 'envPrefix' | 'config' | 'schemaBudget' | 'root'> =
+    'root' in target ? target : { name: target.name, root: target };
   const manifest: Manifest = {
     name: program.name,
     config: program.config === true,
@@ -62,6 +67,7 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
   if (runnable) node.effects = command.effects ?? 'undeclared';
   if (command.deprecated !== undefined) node.deprecated = command.deprecated;
   if (command.output !== undefined) node.output = command.output;
+  if (command.fields !== undefined) node.fields = [...command.fields];
   return node;
 }
 
@@ -86,7 +92,11 @@ function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefine
     dynamic: spec.complete !== undefined,
     refined: spec.schema !== undefined,
   };
-  const env = spec.env ?? (envPrefix === undefined ? undefined : `${envPrefix}_${toScreamingSnake(key)}`);
+  // `env: false` opts out of the prefix: the option is read from no variable at all.
+  const env =
+    spec.env === false
+      ? undefined
+      : (spec.env ?? (envPrefix === undefined ? undefined : `${envPrefix}_${toScreamingSnake(key)}`));
   if (spec.description !== undefined) option.description = spec.description;
   if (spec.default !== undefined) option.default = copyScalar(spec.default);
   if (spec.short !== undefined) option.short = spec.short;

@@ -79,6 +79,8 @@ export type ManifestCommand = {
   commands: ManifestCommand[];
   /** JSON Schema of the handler's `data`, when declared. */
   output?: Record<string, unknown>;
+  /** The columns a person sees when the data is a list of objects (H1). */
+  fields?: string[];
 };
 
 export type Manifest = {

@@ -182,13 +182,13 @@ function succeed(
         ExitCode.RUNTIME,
         `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
         {
-          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so (DESIGN E4)',
+          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
         },
       );
     }
   }
   if (!report.json) {
-    report.text(renderData(data));
+    report.text(renderData(data, { fields: command.fields }));
     return ExitCode.OK;
   }
   let text: string;

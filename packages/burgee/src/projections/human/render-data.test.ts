@@ -49,15 +49,39 @@ describe('renderData', () => {
     );
   });
 
+  it('H1 · in a table, a cell holding a list of scalars is joined with ", "', () => {
+    const rows = [
+      { name: 'web', ports: [80, 443] },
+      { name: 'db', ports: [] },
+      { name: 'cache', ports: [6379, null] },
+    ];
+    expect(renderData(rows)).toBe(['name   ports', 'web    80, 443', 'db', 'cache  6379,'].join('\n'));
+  });
+
+  it('H1 · fields choose the columns a person sees, in order; the others are not shown', () => {
+    const rows = [
+      { name: 'web', replicas: 3, healthy: true, meta: { zone: 'a' } },
+      { name: 'db', healthy: false, meta: { zone: 'b' } },
+    ];
+    expect(renderData(rows, { fields: ['healthy', 'name', 'replicas'] })).toBe(
+      ['healthy  name  replicas', 'true     web   3', 'false    db'].join('\n'),
+    );
+    // Without fields the nested `meta` makes the list too deep for a table.
+    expect(renderData(rows)).toBe(JSON.stringify(rows));
+    // A field that holds something deeper than a list of scalars cannot be a cell either.
+    expect(renderData(rows, { fields: ['name', 'meta'] })).toBe(JSON.stringify(rows));
+  });
+
   it('H1 · deeper values print as compact JSON', () => {
-    const deep = [{ name: 'web', ports: [80, 443] }];
-    expect(renderData(deep)).toBe('[{"name":"web","ports":[80,443]}]');
+    const deep = [{ name: 'web', ports: [[80], [443]] }];
+    expect(renderData(deep)).toBe('[{"name":"web","ports":[[80],[443]]}]');
     expect(renderData([1, { a: 1 }])).toBe('[1,{"a":1}]');
     expect(renderData(new Map())).toBe('{}');
   });
 
-  it('H1 · empty containers print nothing and nothing ends in a newline', () => {
-    expect(renderData([])).toBe('');
+  it('H1 · an empty list prints (none); an empty object prints nothing; nothing ends in a newline', () => {
+    expect(renderData([])).toBe('(none)');
+    expect(renderData([], { fields: ['name'] })).toBe('(none)');
     expect(renderData({})).toBe('');
     for (const data of ['x', { a: 1 }, ['a'], [{ a: 1 }]]) expect(renderData(data).endsWith('\n')).toBe(false);
   });
