@@ -71,7 +71,11 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
 
   it('K2 · keeps every other server and setting, and leaves a backup of the old file', async () => {
     const file = c.file(home, project);
-    const before = { theme: 'dark', nested: { keep: [1, 2, 3] }, [c.key]: { other: { command: 'other-server' } } };
+    const before: Record<string, any> = {
+      theme: 'dark',
+      nested: { keep: [1, 2, 3] },
+      [c.key]: { other: { command: 'other-server' } },
+    };
     write(c, file, before);
     const original = readFileSync(file);
     const result = await tool(['mcp', 'install', c.client]);
