@@ -3,11 +3,32 @@
 // starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
 // costs a resolve, a read and a compile, and the depth of the import chain adds up (DESIGN N1).
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+
+// Dependencies compiled into the package's own chunks instead of imported at run time. Only
+// `@modelcontextprotocol/server`: its hundreds of modules cost an MCP server ~100 ms of loading at every
+// start; tree-shaken into the lazily loaded MCP chunk they cost a fraction (N1, M1). The policy
+// (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
+// updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
+const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
+
+/** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
+function checkBundled(dir, manifest, dependency) {
+  const pinned = manifest.dependencies?.[dependency];
+  // Where Node resolves it from the package: its own node_modules first, else the hoisted copy.
+  const own = join(dir, 'node_modules', dependency, 'package.json');
+  const where = existsSync(own) ? own : join(root, 'node_modules', dependency, 'package.json');
+  const installed = JSON.parse(readFileSync(where, 'utf8')).version;
+  if (pinned !== installed) {
+    throw new Error(
+      `${manifest.name}: ${dependency} is bundled into dist/, so its dependency must be pinned to the exact version installed (${installed}), not "${pinned}"`,
+    );
+  }
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = ['roundel', 'caique', 'burgee'];
@@ -40,11 +61,13 @@ for (const name of packages) {
   }
   // The package's own name too: a bin imports the public entry by name (a self-reference), so it
   // shares dist/index.js instead of pulling index's modules out into a chunk every program must load.
+  const bundled = BUNDLED[name] ?? [];
+  for (const dependency of bundled) checkBundled(dir, manifest, dependency);
   const dependencies = [
     manifest.name,
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.peerDependencies ?? {}),
-  ];
+  ].filter((d) => !bundled.includes(d));
   const isExternal = (id) =>
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
@@ -63,6 +86,15 @@ for (const name of packages) {
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
+      // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
+      ...(bundled.length === 0
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }],
+            },
+          }),
     },
   });
 }

@@ -31,7 +31,8 @@ const allowed = ['node:', burgeeDist, roundelDist, examples];
 
 // Restated from DESIGN N1: what must wait for first use.
 const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
-  ['MCP SDK', /\/@modelcontextprotocol\//],
+  // Installed, or bundled into burgee's own vendor chunk (scripts/bundle.mjs).
+  ['MCP SDK', /\/@modelcontextprotocol\/|\/dist\/chunks\/vendor-mcp-sdk-/],
   ['prompt library', /\/@clack\/|\/caique\//],
   ['adapter host', /\/node_modules\/(commander|yargs)\//],
   ['completion template', /\/completions\/|completion[^/]*$/i],
@@ -92,6 +93,15 @@ describe('N1 · cold start loads only burgee and roundel', () => {
     expect(exit).toBe(0);
     expect(urls).toContain(`${burgeeDist}index.js`);
     expect(offenders(urls)).toEqual([]);
+    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+  });
+
+  it('N1 · serving MCP does load the SDK, from the chunk burgee bundles it into, so the check above can fail', async () => {
+    const { urls } = await loadsOf(example('deploy'), ['--mcp']);
+    expect(offenders(urls)).toHaveLength(1);
+    expect(offenders(urls)[0]).toMatch(
+      /^MCP SDK: file:\/\/.*\/packages\/burgee\/dist\/chunks\/vendor-mcp-sdk-[\w-]+\.js$/,
+    );
     expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
   });
 

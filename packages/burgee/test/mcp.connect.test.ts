@@ -94,11 +94,15 @@ describe('N1 · the MCP SDK loads only when MCP is used', () => {
       };
       const imported = await loads("Promise.all([import('burgee/testing'), import('burgee/mcp')])");
       expect(imported).toContain('/packages/burgee/dist/testing.js');
-      expect(imported).not.toMatch(/@modelcontextprotocol/);
+      // The SDK is installed, or bundled into burgee's vendor chunk (scripts/bundle.mjs): neither is loaded.
+      expect(imported).not.toMatch(/@modelcontextprotocol|vendor-mcp-sdk-/);
       const used = await loads(
         "import('burgee').then(async ({ defineCommand }) => { const { connectMcp } = await import('burgee/testing'); const c = await connectMcp(defineCommand({ name: 'x', effects: 'read_only', run: () => 1 })); await c.close(); })",
       );
-      expect(used).toMatch(/@modelcontextprotocol\/server/);
+      expect(used).toMatch(/\/packages\/burgee\/dist\/chunks\/vendor-mcp-sdk-[\w-]+\.js/);
+      // The client is the user's own installed copy; the server side is the bundled one.
+      expect(used).toMatch(/node_modules\/@modelcontextprotocol\/client\//);
+      expect(used).not.toMatch(/node_modules\/@modelcontextprotocol\/server\//);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

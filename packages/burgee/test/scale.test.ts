@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '../src/testing/index.js';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { connectMcp, runProgram } from '../src/testing/index.js';
 import { scalePaths, scaleProgram } from './fixtures/scale.js';
 import { repoRoot } from './support/cli.js';
 
@@ -117,5 +118,114 @@ describe('a program of 1,000 commands, as a person reads its help', () => {
     const result = await runProgram(program, ['step-999', '--all', '--json']);
     expect(result.exitCode).toBe(2);
     expect(result.json).toMatchObject({ error: { fix: 'big step-999 --help --all --json' } });
+  });
+});
+
+describe('a program of 1,000 commands over MCP, with the official client', () => {
+  type Tool = { name: string; inputSchema: { properties: Record<string, unknown> } };
+  const paths = scalePaths(1000);
+  const toolNames = paths.map((path) => path.join('_'));
+
+  /** Every page of `tools/list`, following nextCursor; returns the pages' tools. */
+  async function listAll(client: Awaited<ReturnType<typeof connectMcp>>): Promise<Tool[][]> {
+    const pages: Tool[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      pages.push(page.tools as Tool[]);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return pages;
+  }
+
+  it('M2 · by default every runnable command is one tool, all 1,000 in one list', async () => {
+    const client = await connectMcp(scaleProgram(1000));
+    try {
+      const pages = await listAll(client);
+      expect(pages).toHaveLength(1);
+      expect(pages[0]!.map((tool) => tool.name)).toEqual(toolNames);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('M2 · with mcp.toolBudget the first tools/list fits the budget; a group found only through discover_tools is listed after tools/list_changed and its commands are called', async () => {
+    const budget = 20_000;
+    let changes = 0;
+    const client = await connectMcp(scaleProgram(1000, { mcp: { toolBudget: budget } }), {
+      client: { listChanged: { tools: { debounceMs: 0, autoRefresh: false, onChanged: () => changes++ } } },
+    });
+    try {
+      const first = await listAll(client);
+      expect(first).toHaveLength(1);
+      expect(JSON.stringify(first[0]).length).toBeLessThanOrEqual(budget);
+      const before = first[0]!.map((tool) => tool.name);
+      expect(before[0]).toBe('discover_tools');
+      expect(before.some((name) => name.startsWith('group-'))).toBe(false);
+      const listedSteps = before.filter((name) => name.startsWith('step-'));
+      expect(listedSteps.length).toBeGreaterThan(0);
+      // The top-level commands that did not fit are the group ".".
+      const rest = await client.callTool({ name: 'discover_tools', arguments: { group: '.' } });
+      const restNames = (rest.structuredContent as { tools: Tool[] }).tools.map((tool) => tool.name);
+      expect([...listedSteps, ...restNames]).toEqual(toolNames.filter((name) => name.startsWith('step-')));
+      await expect.poll(() => changes).toBe(1);
+
+      const found = await client.callTool({ name: 'discover_tools', arguments: { group: 'group-007' } });
+      expect(found.isError).toBe(false);
+      const { tools } = found.structuredContent as { tools: Tool[] };
+      expect(tools.map((tool) => tool.name)).toEqual(toolNames.filter((name) => name.startsWith('group-007_')));
+      expect(Object.keys(tools[13]!.inputSchema.properties)).toEqual(['target', 'count']);
+      await expect.poll(() => changes).toBe(2);
+      expect((await listAll(client)).flat().map((tool) => tool.name)).toContain('group-007_task-013');
+
+      const called = await client.callTool({ name: 'group-007_task-013', arguments: { target: 'prod' } });
+      expect(called.structuredContent).toMatchObject({ ok: true, data: { target: 'prod', count: 1 } });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('M2 · with a tool budget, every one of the 1,000 commands is callable by its usual name', async () => {
+    const client = await connectMcp(scaleProgram(1000, { mcp: { toolBudget: 20_000 } }));
+    try {
+      for (const name of toolNames) {
+        const result = await client.callTool({ name, arguments: { count: 2 } });
+        expect(result.structuredContent, name).toEqual({
+          ok: true,
+          data: { target: 'local', count: 2 },
+          meta: { provenance: { target: { source: 'default' }, count: { source: 'flag', location: '--count' } } },
+        });
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('M2 · discover_tools refuses a group it does not name, listing those it does', async () => {
+    const client = await connectMcp(scaleProgram(1000, { mcp: { toolBudget: 20_000 } }));
+    try {
+      const result = await client.callTool({ name: 'discover_tools', arguments: { group: 'nope' } });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 2 } });
+      expect((result.structuredContent as { error: { hint: string } }).error.hint).toMatch(/^groups: group-000, /);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('mcp.toolBudget, as declared', () => {
+  it('D1 · a budget that is not a positive whole number, or a command that takes the discovery tool name, is refused at definition', () => {
+    expect(() => scaleProgram(3, { mcp: { toolBudget: 0 } })).toThrow(
+      'program "big" has mcp.toolBudget 0; use a positive whole number of characters',
+    );
+    const discover = defineCommand({
+      name: 'discover',
+      commands: [defineCommand({ name: 'tools', effects: 'read_only', run: () => null })],
+    });
+    expect(() => defineProgram({ name: 'big', commands: [discover], mcp: { toolBudget: 1000 } })).toThrow(
+      /command "discover tools", whose tool name discover_tools a tool budget gives to its discovery tool/,
+    );
+    expect(() => defineProgram({ name: 'big', commands: [discover] })).not.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { reservedKeys } from '../manifest/globals.js';
+import { DISCOVERY_TOOL } from '../manifest/names.js';
 import { checkCommand, RESERVED_OPTIONS, reservedProblem } from './check.js';
 import { DefinitionError } from './errors.js';
 import type {
@@ -45,8 +46,27 @@ export function defineProgram(definition: ProgramDefinition): Program {
       `program "${definition.name}" has schemaBudget ${definition.schemaBudget}; use a positive whole number of characters`,
     );
   }
+  problems.push(...checkToolBudget(definition));
   if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
   return Object.freeze({ ...definition, root }) as Program;
+}
+
+/** `mcp.toolBudget`: a positive number of characters, and no command that takes the discovery tool's name (M2). */
+function checkToolBudget(definition: ProgramDefinition): string[] {
+  const budget = definition.mcp?.toolBudget;
+  if (budget === undefined) return [];
+  if (!(Number.isInteger(budget) && budget > 0)) {
+    return [`program "${definition.name}" has mcp.toolBudget ${budget}; use a positive whole number of characters`];
+  }
+  const [group, name] = DISCOVERY_TOOL.split('_');
+  const taken = definition.commands.some(
+    (command) => command.name === group && command.commands?.some((child) => child.name === name),
+  );
+  return taken
+    ? [
+        `program "${definition.name}" has a command "${group} ${name}", whose tool name ${DISCOVERY_TOOL} a tool budget gives to its discovery tool; rename the command or drop mcp.toolBudget`,
+      ]
+    : [];
 }
 
 /** Turns a single command into a one-command program, so `run(command)` works (DESIGN D1). */

@@ -238,6 +238,11 @@ export type ProgramDefinition = {
   readonly envPrefix?: string;
   readonly config?: boolean;
   readonly schemaBudget?: number;
+  /**
+   * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters, the first
+   * `tools/list` holds the top-level commands and one discovery tool for the groups instead (M2).
+   */
+  readonly mcp?: { readonly toolBudget?: number };
 };
 
 declare const programBrand: unique symbol;

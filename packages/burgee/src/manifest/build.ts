@@ -10,8 +10,10 @@ export const DEFAULT_SCHEMA_BUDGET = 48_000;
  * one command, named after it): plain data, no functions.
  */
 export function buildManifest(target: Program | Command): Manifest {
-  const program: Pick<Program, 'name' | 'version' | 'description' | 'envPrefix' | 'config' | 'schemaBudget' | 'root'> =
-    'root' in target ? target : { name: target.name, root: target };
+  const program: Pick<
+    Program,
+    'name' | 'version' | 'description' | 'envPrefix' | 'config' | 'schemaBudget' | 'mcp' | 'root'
+  > = 'root' in target ? target : { name: target.name, root: target };
   const manifest: Manifest = {
     name: program.name,
     config: program.config === true,
@@ -21,6 +23,7 @@ export function buildManifest(target: Program | Command): Manifest {
   if (program.version !== undefined) manifest.version = program.version;
   if (program.description !== undefined) manifest.description = program.description;
   if (program.envPrefix !== undefined) manifest.envPrefix = program.envPrefix;
+  if (program.mcp?.toolBudget !== undefined) manifest.mcp = { toolBudget: program.mcp.toolBudget };
   return manifest;
 }
 

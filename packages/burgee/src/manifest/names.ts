@@ -9,3 +9,6 @@ export const toScreamingSnake = (key: string): string => toKebab(key).replace(/-
 
 /** camelCase keys: a lower-case letter first, then letters and digits. */
 export const isCamelCase = (key: string): boolean => /^[a-z][a-zA-Z0-9]*$/.test(key);
+
+/** The tool a program with an MCP tool budget adds to discover its groups' tools (M2). */
+export const DISCOVERY_TOOL = 'discover_tools';

@@ -90,6 +90,8 @@ export type Manifest = {
   envPrefix?: string;
   config: boolean;
   schemaBudget: number;
+  /** MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2). */
+  mcp?: { toolBudget?: number };
   /** The root node: a group holding the commands, or the command itself for one-command programs. */
   root: ManifestCommand;
 };

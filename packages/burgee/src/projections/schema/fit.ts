@@ -126,9 +126,11 @@ function measured(detail: SchemaDetail, entries: Entry[]): Form {
   return { detail, entries, size };
 }
 
+/** Entries name commands and groups by their whole path, so only paging repeats the group drilled into. */
 function hintFor(prefix: string, form: Form, pages = false): string {
-  const parts = [`${prefix} <command> --schema prints one command in full`];
-  if (form.entries.some((entry) => entry.kind === 'group')) parts.push(`${prefix} <group> --schema lists a group`);
+  const program = prefix.split(' ')[0]!;
+  const parts = [`${program} <command> --schema prints one command in full`];
+  if (form.entries.some((entry) => entry.kind === 'group')) parts.push(`${program} <group> --schema lists a group`);
   if (pages) parts.push(`${prefix} --schema --page <n> prints page n`);
   return parts.join('; ');
 }

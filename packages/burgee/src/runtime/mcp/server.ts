@@ -9,9 +9,10 @@ import {
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Program, Progress } from '../../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { listToolCommands, toMcpTools, toolName } from '../../projections/mcp/tools.js';
+import { listToolCommands, toolName } from '../../projections/mcp/tools.js';
 import { manifestOf } from '../execute.js';
 import { Deadlines } from './deadlines.js';
+import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
@@ -39,7 +40,8 @@ export function serveTools(
 ): ToolConnection {
   const live = new Set<Server>();
   // One queue for the connection: in the stateless revision the SDK builds a server per request.
-  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
+  // The groups discovered (M2, with a tool budget) belong to the connection, like its queue.
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), discovered: new Set<string>() };
   const handle = serveStdio(
     () => {
       const server = createToolServer(source, calls);
@@ -84,17 +86,29 @@ export function toolsHttpHandler(
 }
 
 /** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (DESIGN M2). */
-export function createToolServer(source: ProgramSource, settings: ServerSettings & { deadlines: Deadlines }): Server {
+export function createToolServer(
+  source: ProgramSource,
+  settings: ServerSettings & { deadlines: Deadlines; discovered?: Discovered },
+): Server {
   const manifest = manifestOf(source.program);
+  // Stateless HTTP has no connection to remember discoveries for: each request starts with none,
+  // and a discovery call's answer carries the tools, callable by name from any request.
+  const discovered = settings.discovered ?? new Set<string>();
   const server = new Server(
     { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
     { capabilities: { tools: { listChanged: true } } },
   );
-  server.setRequestHandler('tools/list', () => ({ tools: toMcpTools(manifestOf(source.program)) }));
+  server.setRequestHandler('tools/list', () => ({ tools: listTools(manifestOf(source.program), discovered) }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const program = source.program;
     const { name, arguments: args = {} } = request.params;
-    const command = toolIndex(manifestOf(program)).get(name);
+    const manifest = manifestOf(program);
+    const command = toolIndex(manifest).get(name);
+    if (command === undefined && isDiscovery(manifest, name)) {
+      return discover(manifest, discovered, args, () => {
+        server.sendToolListChanged().catch(() => {});
+      });
+    }
     if (command === undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,

@@ -1,0 +1,76 @@
+import { DISCOVERY_TOOL } from '../../manifest/names.js';
+import type { Manifest, ManifestCommand } from '../../manifest/types.js';
+import { listToolCommands, toMcpTool } from './tools.js';
+import type { McpTool } from './types.js';
+
+export { DISCOVERY_TOOL };
+
+/** What a budgeted server lists, and the groups its discovery tool opens. */
+export type ToolListing = {
+  /** Every tool listed now, discovery tool first when there is one. */
+  tools: McpTool[];
+  /** The groups the discovery tool can open, each with its commands; `.` holds top-level commands left out. */
+  groups: Map<string, ManifestCommand[]>;
+};
+
+/** The discovery tool's group for the top-level commands that did not fit in the list. */
+export const TOP_LEVEL = '.';
+
+// Room kept in the budget for the discovery tool to name the `.` group, when top-level commands are left out.
+const TOP_LEVEL_ROOM = 160;
+
+/**
+ * The tools a program lists (M2). By default every tool. With `mcp.toolBudget` and tools whose JSON is
+ * longer: one discovery tool naming the top-level groups, then the top-level commands while they fit
+ * (the rest form the group `.`), then the tools of every group discovered so far. Clients that gather
+ * every page of `tools/list` into one list see the same, so the listing is one page.
+ */
+export function toToolListing(manifest: Manifest, discovered: ReadonlySet<string> = new Set()): ToolListing {
+  const commands = listToolCommands(manifest);
+  const budget = manifest.mcp?.toolBudget;
+  const all = commands.map(toMcpTool);
+  if (budget === undefined || JSON.stringify(all).length <= budget) return { tools: all, groups: new Map() };
+  const groups = new Map<string, ManifestCommand[]>();
+  const top: number[] = [];
+  commands.forEach((command, i) => {
+    if (command.path.length <= 1) top.push(i);
+    else groups.set(command.path[0]!, [...(groups.get(command.path[0]!) ?? []), command]);
+  });
+  let size = JSON.stringify([discoveryTool(manifest, groups)]).length + TOP_LEVEL_ROOM;
+  const listed: McpTool[] = [];
+  const left: ManifestCommand[] = [];
+  for (const i of top) {
+    const cost = JSON.stringify(all[i]).length + 1;
+    if (left.length === 0 && size + cost <= budget) {
+      listed.push(all[i]!);
+      size += cost;
+    } else left.push(commands[i]!);
+  }
+  if (left.length > 0) groups.set(TOP_LEVEL, left);
+  const opened = [...groups].filter(([group]) => discovered.has(group)).flatMap(([, members]) => members);
+  return { tools: [discoveryTool(manifest, groups), ...listed, ...opened.map(toMcpTool)], groups };
+}
+
+/** The discovery tool: one argument, the group, among those named in its schema. */
+function discoveryTool(manifest: Manifest, groups: ReadonlyMap<string, ManifestCommand[]>): McpTool {
+  const named = [...groups].map(([group, members]) =>
+    group === TOP_LEVEL
+      ? `"${TOP_LEVEL}" for the ${members.length} top-level tools not listed`
+      : `${group} (${members.length})`,
+  );
+  return {
+    name: DISCOVERY_TOOL,
+    description: `${manifest.name} has more tools than fit in one list. Call this with a group to get its tools with their input schemas; they are listed from then on, and every tool can be called by its name at any time. Groups: ${named.join(', ')}.`,
+    inputSchema: {
+      type: 'object',
+      properties: { group: { type: 'string', description: 'the group whose tools to get', enum: [...groups.keys()] } },
+      required: ['group'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
+  };
+}
+
+/** The tools of one group the discovery tool names. */
+export const groupTools = (listing: ToolListing, group: string): McpTool[] | undefined =>
+  listing.groups.get(group)?.map(toMcpTool);
