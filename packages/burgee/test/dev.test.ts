@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { burgee } from '../src/cli/program.js';
 import { buildManifest, defineCommand, run } from '../src/index.js';
 import { toMcpTools } from '../src/projections/mcp/index.js';
+import { installRunHost } from '../src/runtime/capture.js';
 import { runProgram } from '../src/testing/index.js';
 import { repoRoot, runCli } from './support/cli.js';
 import { bin, type Dev, scratch, startDev, until } from './support/dev.js';
@@ -198,17 +199,16 @@ describe('M8 · burgee dev at start and at the end', () => {
 });
 
 describe('M8 · the run() seam burgee dev loads entries through', () => {
-  it('M8 · with globalThis[Symbol.for("burgee.dev")] set, run() hands the program over and settles without exiting', async () => {
-    const key = Symbol.for('burgee.dev');
+  it('M8 · with a run host installed, run() hands the program over and settles without exiting', async () => {
     const seen: unknown[] = [];
-    (globalThis as Record<symbol, unknown>)[key] = { ran: (program: unknown) => seen.push(program) };
+    const uninstall = installRunHost({ take: (program) => seen.push(program) });
     try {
       const ping = defineCommand({ name: 'ping', effects: 'read_only', run: () => 'pong' });
       await run(ping);
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ name: 'ping', root: ping });
     } finally {
-      delete (globalThis as Record<symbol, unknown>)[key];
+      uninstall();
     }
   });
 });

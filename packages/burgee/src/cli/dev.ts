@@ -1,10 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context, Program } from '../declaration/types.js';
+import { manifestOf } from '../manifest/build.js';
 import { toMcpTools } from '../projections/mcp/tools.js';
 import { originalWrite, withCapturedOutput } from '../runtime/capture.js';
 import { ConfigError, UsageError } from '../runtime/errors.js';
-import { manifestOf } from '../runtime/execute.js';
 import { type McpServing, serveMcp } from '../runtime/mcp/serve.js';
 import { createEntryLoader, type EntryLoader } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';

@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { isProgram, toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
+import { installRunHost } from '../runtime/capture.js';
 import { ConfigError } from '../runtime/errors.js';
 import { runGuarded } from '../runtime/mcp/exit-guard.js';
-import type { DEV_RUN, DevRun } from '../runtime/run.js';
 import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
 
 /** Imports the entry afresh on every call and returns its program; throws what the import threw. */
@@ -15,19 +15,15 @@ export type EntryLoader = { load(): Promise<Program> };
  * finish in the background, but the server and later saves no longer wait on it.
  */
 export function createEntryLoader(entry: string, root: string, timeoutMs: number): EntryLoader {
-  // Restated, not imported: importing run.ts here would split it out of the `burgee` entry's file
-  // into a chunk of its own, one more module for every program to load at start (DESIGN N1).
-  const key: typeof DEV_RUN = Symbol.for('burgee.dev') as typeof DEV_RUN;
   registerReloadHooks(pathToFileURL(root).href.replace(/\/?$/, '/'));
   const seen: { ran: Program | undefined } = { ran: undefined };
   // Stays for the whole session: an entry may call run() after its import settled, and a real run
   // would read `dev <entry>` as its own argv and end this process.
-  const devRun: DevRun = {
-    ran: (program) => {
+  installRunHost({
+    take: (program) => {
       seen.ran = program;
     },
-  };
-  (globalThis as { [key]?: DevRun })[key] = devRun;
+  });
   const url = pathToFileURL(entry);
   let version = 0;
   return {

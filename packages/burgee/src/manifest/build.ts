@@ -5,6 +5,18 @@ import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scala
 /** Default character budget of a full `--schema` document (DESIGN S4). */
 export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
+const manifests = new WeakMap<Program, Manifest>();
+
+/** The manifest of a program, built once: every run and every MCP call of that program reads the same one. */
+export function manifestOf(program: Program): Manifest {
+  let manifest = manifests.get(program);
+  if (manifest === undefined) {
+    manifest = buildManifest(program);
+    manifests.set(program, manifest);
+  }
+  return manifest;
+}
+
 /**
  * Builds the manifest of a checked program, or of a single command as `run` takes it (a program of
  * one command, named after it): plain data, no functions.

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Program } from '../declaration/types.js';
 
 /** Where one run's handler output goes instead of the process streams. */
 export type OutputSinks = { stdout: (text: string) => void; stderr: (text: string) => void };
@@ -75,3 +76,34 @@ function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
     return true;
   } as NodeJS.WriteStream['write'];
 }
+
+// The run host lives here, beside the other process-wide hooks of a run, so that `burgee dev` and
+// `run()` share this module instead of a chunk of its own that every program would load (N1).
+
+/**
+ * Who runs a program in this process. `run()` runs it itself unless a host is installed: `burgee dev`
+ * installs one that takes the program to serve it, so an entry that calls `run()` as it loads does
+ * not read the binary's own argv and end the process (M8).
+ */
+export interface RunHost {
+  take(program: Program): void;
+}
+
+// On globalThis under a registered symbol: an entry whose `burgee` is another copy than the
+// binary's still finds the host the binary installed.
+const HOST = Symbol.for('burgee.run-host');
+type WithHost = { [HOST]?: RunHost };
+
+/** Installs the host every `run()` in this process hands its program to; returns the undo. */
+export function installRunHost(host: RunHost): () => void {
+  const scope = globalThis as WithHost;
+  const previous = scope[HOST];
+  scope[HOST] = host;
+  return () => {
+    if (previous === undefined) delete scope[HOST];
+    else scope[HOST] = previous;
+  };
+}
+
+/** The installed host, if any. */
+export const runHost = (): RunHost | undefined => (globalThis as WithHost)[HOST];

@@ -1,6 +1,5 @@
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import type { Layer } from './layers.js';
-import { readBoolean } from './parse-argv.js';
 
 /** Why a raw value could not become the option's type; the caller picks the exit code by source. */
 export type CoerceProblem = { message: string; hint: string };
@@ -92,5 +91,13 @@ export function checkRange(
       return { message: `${option.flag} must be at most ${option.maximum}; got ${item}`, bad: item };
     }
   }
+  return undefined;
+}
+
+/** Reads the spellings of a boolean that flags and environment variables accept (P2). */
+export function readBoolean(text: string): boolean | undefined {
+  const lower = text.toLowerCase();
+  if (lower === '1' || lower === 'true' || lower === 'yes') return true;
+  if (lower === '0' || lower === 'false' || lower === 'no') return false;
   return undefined;
 }

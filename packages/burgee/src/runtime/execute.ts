@@ -1,43 +1,32 @@
 import type { Command, Program } from '../declaration/types.js';
-import { buildManifest } from '../manifest/build.js';
+import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
+import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
 import { needsCommand } from '../projections/refusals/index.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
+import { showExplain } from './explain.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
-import { serveFromCommandLine } from './mcp/serve-entry.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
-import { Reporter } from './report.js';
+import { Reporter, type RunResult } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
-import { showExplain, showHelp, showSchema, showVersion } from './surfaces.js';
+import { serveMcpSurface } from './serve-mcp.js';
+import { showHelp, showSchema, showVersion } from './surfaces.js';
 import { declaredCompleter } from './synthesised/completer.js';
 import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
 
-const manifests = new WeakMap<Program, Manifest>();
-
-/** The manifest of a program, built once. */
-export function manifestOf(program: Program): Manifest {
-  let manifest = manifests.get(program);
-  if (manifest === undefined) {
-    manifest = buildManifest(program);
-    manifests.set(program, manifest);
-  }
-  return manifest;
-}
+export type { RunResult };
 
 /** Hooks a surface (the CLI, MCP, tests) passes to one execution. */
 export type ExecuteOptions = {
   onExit?: (cleanup: () => void) => void;
-  /** `io.argv` already read (an MCP call, which has its arguments as data); argv is then read only for messages. */
-  parsed?: ParsedArgv | undefined;
   /**
    * The surface already sends everything this run prints where `--json` would (an MCP call captures
    * its whole run), so the handler needs no capture of its own.
@@ -47,13 +36,16 @@ export type ExecuteOptions = {
   completer?: CompleterResolver | undefined;
 };
 
-/** Runs one argv against a program through `io` and returns the exit code; never throws, never exits. */
-export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<number> {
+/**
+ * Runs one argv against a program and returns what it has to say, rendered once; never throws,
+ * never exits, and prints nothing itself but a handler's own output and warnings for a person.
+ */
+export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<RunResult> {
   const manifest = manifestOf(program);
-  let parsed = options.parsed;
-  const report = new Reporter(io, manifest, parsed?.globals.json ?? wantsJson(io.argv));
+  const report = new Reporter(io, manifest, wantsJson(io.argv));
+  let parsed: ParsedArgv | undefined;
   try {
-    const synthesised = parsed === undefined ? findSynthesised(manifest.root, io.argv) : undefined;
+    const synthesised = findSynthesised(manifest.root, io.argv);
     if (synthesised !== undefined) {
       return await SYNTHESISED_RUNS[synthesised.row.name]({
         program,
@@ -65,7 +57,7 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
         rerun: (argv) => execute(program, { ...io, argv }, options),
       });
     }
-    parsed ??= parseArgv(manifest, io.argv);
+    parsed = parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
     return await dispatch(program, manifest, parsed, io, report, options);
   } catch (thrown) {
@@ -75,43 +67,48 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   }
 }
 
-async function dispatch(
+/** burgee's own surfaces first (H2, S1, H4, M1), in that order; then the command itself. */
+function dispatch(
   program: Program,
   manifest: Manifest,
   parsed: ParsedArgv,
   io: Io,
   report: Reporter,
   options: ExecuteOptions,
-): Promise<number> {
+): RunResult | Promise<RunResult> {
   const { globals, command } = parsed;
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema) return showSchema(manifest, command, globals, report);
   if (globals.version) return showVersion(manifest, io, report);
-  if (globals.mcp) return serveFromCommandLine(program, manifest, globals, io);
-  if (!command.runnable) {
-    throw refuse(needsCommand({ manifest, command }), command);
-  }
+  if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
+  if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
   const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
   if (globals.explain !== undefined) {
-    return showExplain(
-      manifest,
-      command,
-      globals.explain,
-      optionLayers({ manifest, parsed, env: io.env, config }),
-      report,
-    );
+    const layers = optionLayers({ manifest, parsed, env: io.env, config });
+    return showExplain(manifest, command, globals.explain, layers, report);
   }
-  const declaration = findDeclaration(program.root, command.path)!;
-  let ownSignal: AbortSignal | undefined;
   warnDeprecated(parsed, report);
-  const resolving = resolveInputs({
-    manifest,
-    parsed,
-    env: io.env,
-    config,
-    specs: declaration.options ?? {},
-  });
+  return runCommand(program, { manifest, parsed, io, report, options, config });
+}
+
+type Run = {
+  manifest: Manifest;
+  parsed: ParsedArgv;
+  io: Io;
+  report: Reporter;
+  options: ExecuteOptions;
+  config: ReturnType<typeof loadConfig>;
+};
+
+/** Resolves the command's inputs (P1–P6), runs its handler and reports what it returned. */
+async function runCommand(program: Program, run: Run): Promise<RunResult> {
+  const { manifest, parsed, io, report, options } = run;
+  const { command } = parsed;
+  const declaration = findDeclaration(program.root, command.path)!;
+  const specs = declaration.options ?? {};
+  const resolving = resolveInputs({ manifest, parsed, env: io.env, config: run.config, specs });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
+  let ownSignal: AbortSignal | undefined;
   const data = await invoke(declaration, options.captured === true, {
     manifest,
     command,
@@ -143,7 +140,7 @@ async function invoke(
   const start = () =>
     declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
   // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
-  // prints goes to stderr (DESIGN E3, D7).
+  // prints goes to stderr (E3, D7).
   const toStderr = (text: string) => io.stderr.write(text);
   try {
     const running = captured
@@ -173,27 +170,13 @@ function succeed(
   data: unknown,
   provenance: Record<string, ProvenanceEntry>,
   report: Reporter,
-): number {
-  let changed: boolean | undefined;
-  if (command.effects === 'idempotent') {
-    changed = (data as { changed?: unknown } | null)?.changed as boolean | undefined;
-    if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
-      throw new BurgeeError(
-        ExitCode.RUNTIME,
-        `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
-        {
-          hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
-        },
-      );
-    }
-  }
-  if (!report.json) {
-    report.text(renderData(data, { fields: command.fields }));
-    return ExitCode.OK;
-  }
+): RunResult {
+  const changed = command.effects === 'idempotent' ? changedOf(command, data) : undefined;
+  if (!report.json) return report.text(renderData(data, { fields: command.fields }));
+  const envelope = toSuccessEnvelope(data, provenance, changed);
   let text: string;
   try {
-    text = renderEnvelope(toSuccessEnvelope(data, provenance, changed));
+    text = renderEnvelope(envelope);
   } catch (error) {
     throw new BurgeeError(
       ExitCode.RUNTIME,
@@ -201,24 +184,34 @@ function succeed(
       { hint: 'return plain objects, arrays, strings, numbers, booleans or null' },
     );
   }
-  report.document(text);
-  return ExitCode.OK;
+  return report.rendered(envelope, text);
 }
 
-function settle(outcome: Outcome, manifest: Manifest, command: ManifestCommand | undefined, report: Reporter): number {
-  if (outcome.kind === 'action') return report.actionRequired(outcome.request);
-  if (outcome.kind === 'exit') {
-    if (report.json) {
-      if (outcome.code === 0) report.envelope(toSuccessEnvelope(null, {}));
-      else
-        report.envelope(
-          toFailureEnvelope({ code: outcome.code, message: `the command exited with code ${outcome.code}` }),
-        );
-    }
-    return outcome.code;
+/** An idempotent command's `changed`, which it must return (E4). */
+function changedOf(command: ManifestCommand, data: unknown): boolean {
+  const changed = (data as { changed?: unknown } | null)?.changed;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
+    throw new BurgeeError(
+      ExitCode.RUNTIME,
+      `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
+      {
+        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
+      },
+    );
   }
+  return changed;
+}
+
+function settle(
+  outcome: Outcome,
+  manifest: Manifest,
+  command: ManifestCommand | undefined,
+  report: Reporter,
+): RunResult {
+  if (outcome.kind === 'action') return report.actionRequired(outcome.request);
+  if (outcome.kind === 'exit') return report.exit(outcome.code);
   const failure = outcome.failure;
-  // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (DESIGN E7).
+  // Usage errors found by burgee itself carry the short usage block; a runtime failure never prints help (E7).
   const refused = failure.command ?? command;
   if (failure.code === ExitCode.USAGE && failure.usage === undefined && refused !== undefined) {
     failure.usage = toUsageSummary(manifest, refused);

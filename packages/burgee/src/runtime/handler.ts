@@ -1,5 +1,5 @@
 import { contextInteractive, detectAgent } from 'roundel';
-import type { ActionRequest, Command, Context, Handler, Progress } from '../declaration/types.js';
+import type { ActionRequest, Command, CommandContext, CommandHandler, Progress } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { ActionRequiredSignal, ExitSignal } from './errors.js';
 import type { Io } from './io.js';
@@ -27,19 +27,20 @@ export function findDeclaration(root: Command, path: readonly string[]): Command
 }
 
 /** Imports a lazy command's module only now that it runs (DESIGN D7). */
-export async function loadHandler(declaration: Command): Promise<Handler<any, any>> {
+export async function loadHandler(declaration: Command): Promise<CommandHandler> {
   if (declaration.run !== undefined) return declaration.run;
   const loaded = await declaration.load!();
   if (typeof loaded === 'function') return loaded;
   const candidate = (loaded as { default?: unknown; run?: unknown }).default ?? (loaded as { run?: unknown }).run;
-  if (typeof candidate === 'function') return candidate as Handler<any, any>;
+  if (typeof candidate === 'function') return candidate as CommandHandler;
   throw new TypeError(`the module loaded for "${declaration.name}" exports no handler; export it as default or as run`);
 }
 
 /** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */
-export function createContext(call: HandlerCall): Context<any, any> {
+export function createContext(call: HandlerCall): CommandContext {
   const { io, manifest, command } = call;
-  const ctx: Omit<Context<any, any>, 'signal'> = {
+  const { signal } = call;
+  return {
     options: call.resolved.options,
     args: call.resolved.args,
     passthrough: call.passthrough,
@@ -49,6 +50,10 @@ export function createContext(call: HandlerCall): Context<any, any> {
     command: [manifest.name, ...command.path],
     env: io.env,
     cwd: io.cwd,
+    // Made on first read: most handlers never look, and a signal is costly to make.
+    get signal() {
+      return signal();
+    },
     actionRequired,
     exit,
     progress(progress: Progress): void {
@@ -56,9 +61,6 @@ export function createContext(call: HandlerCall): Context<any, any> {
     },
     onExit: call.onExit,
   };
-  // Defined afterwards: an object literal with a getter is built in V8's slow dictionary mode,
-  // which every read of the context would then pay for.
-  return Object.defineProperty(ctx, 'signal', { get: call.signal, enumerable: true }) as Context<any, any>;
 }
 
 // Shared by every context: they hold no state, and a server makes one context per call.

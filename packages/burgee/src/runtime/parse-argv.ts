@@ -20,6 +20,7 @@ import {
   valueWord,
   type Word,
 } from '../projections/refusals/index.js';
+import { readBoolean } from './coerce.js';
 import { refuse } from './errors.js';
 
 export type { Globals };
@@ -72,6 +73,7 @@ class ArgvScanner {
   private unknown: { index: number; flag: string } | undefined;
   /** Global flags given, where they were: checked for their place once every word is read. */
   private readonly given: { row: GlobalFlag; index: number }[] = [];
+  private readonly isGiven = (name: string) => this.given.some((g) => g.row.name === name);
 
   constructor(
     private readonly manifest: Manifest,
@@ -98,10 +100,10 @@ class ArgvScanner {
     }
     if (this.unknown !== undefined) {
       const { index, flag } = this.unknown;
-      throw refuse(unknownOption(this.scene(), index, flag, this.candidates()), this.state.command);
+      throw refuse(unknownOption(this.scene(), index, flag, this.isGiven), this.state.command);
     }
     for (const { row, index } of this.given) {
-      if (!validAt(row, this.state.command, (name) => this.given.some((g) => g.row.name === name)))
+      if (!validAt(row, this.state.command, this.isGiven))
         throw refuse(globalNotHere(this.scene(), index, row), this.state.command);
     }
     return this.state;
@@ -232,33 +234,9 @@ class ArgvScanner {
     return next;
   }
 
-  /** Every flag valid on this command: what a typo is compared with. */
-  private candidates(): { flag: string; option?: ManifestOption }[] {
-    const { command } = this.state;
-    const given = (name: string) => this.given.some((g) => g.row.name === name);
-    const options = command.options
-      .filter((o) => !o.hidden)
-      .flatMap((option) => [
-        { flag: option.flag, option },
-        ...(option.negatable ? [{ flag: `--no-${option.flag.slice(2)}` }] : []),
-      ]);
-    const globals = programGlobals(this.manifest)
-      .filter((row) => row.spells !== true && validAt(row, command, given))
-      .map((row) => ({ flag: globalFlag(row), secret: row.secret === true }));
-    return [...options, ...globals];
-  }
-
   private scene() {
     return { manifest: this.manifest, command: this.state.command, words: this.words };
   }
 }
 
 const eqAt = (flag: string): number => flag.length + 1;
-
-/** Reads the spellings of a boolean that flags and environment variables accept (P2). */
-export function readBoolean(text: string): boolean | undefined {
-  const lower = text.toLowerCase();
-  if (lower === '1' || lower === 'true' || lower === 'yes') return true;
-  if (lower === '0' || lower === 'false' || lower === 'no') return false;
-  return undefined;
-}

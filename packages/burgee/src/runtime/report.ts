@@ -1,17 +1,38 @@
 import { type Colors, colorLevel, createColors } from 'roundel';
 import type { ActionRequest } from '../declaration/types.js';
+import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest } from '../manifest/types.js';
 import {
   type Envelope,
   renderEnvelope,
   toActionRequiredEnvelope,
   toFailureEnvelope,
+  toSuccessEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
 import type { Failure } from './classify.js';
-import type { Io } from './io.js';
+import type { Io, OutputStream } from './io.js';
 
-/** Writes what a run has to say, as one envelope on stdout or as human text (DESIGN E3, E5, E8). */
+/**
+ * What one run has to say, rendered once (E3, E5, E8): the CLI writes it, an MCP call turns it into
+ * its tool result (M4) without reading any text back.
+ */
+export type RunResult = {
+  exitCode: number;
+  /** The `--json` envelope as data, when the run answered with one; `text` is its one line. */
+  envelope?: Envelope;
+  /** Exactly what is printed, without the final newline; empty when there is nothing to print. */
+  text: string;
+  /** stdout, except human failures and action requests, which a person reads on stderr (E8, A4). */
+  stream: 'stdout' | 'stderr';
+};
+
+/** Writes a run's result where it belongs, as one line (or block) ending in a newline. */
+export function writeResult(streams: { stdout: OutputStream; stderr: OutputStream }, result: RunResult): void {
+  if (result.text !== '') streams[result.stream].write(`${result.text}\n`);
+}
+
+/** Makes a run's result, as one envelope for `--json` callers or as text for a person (E3, E5, E8). */
 export class Reporter {
   constructor(
     private readonly io: Io,
@@ -19,45 +40,52 @@ export class Reporter {
     public json: boolean,
   ) {}
 
-  /** Colours for help and human errors on stderr, when roundel allows them (DESIGN H3). */
+  /** Colours for help and human errors, when roundel allows them on that stream (H3). */
   colors(stream: 'stdout' | 'stderr' = 'stderr'): Colors {
     return createColors(colorLevel({ env: this.io.env, isTTY: this.io[stream].isTTY }));
   }
 
-  envelope(envelope: Envelope): void {
-    this.io.stdout.write(`${renderEnvelope(envelope)}\n`);
-  }
-
-  /** A document that is already JSON (an envelope or the schema), printed as one line. */
-  document(text: string): void {
-    this.io.stdout.write(`${text}\n`);
-  }
-
-  /** Plain text for a person, on stdout. */
-  text(text: string): void {
-    if (text !== '') this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  }
-
-  /** A warning a person should see; agents under --json read the envelope only. */
+  /** A warning a person should see at once; agents under `--json` read the envelope only. */
   warn(message: string): void {
     if (!this.json) this.io.stderr.write(`${this.colors().yellow('warning:')} ${message}\n`);
   }
 
-  failure(failure: Failure): number {
-    const debug = this.io.env.BURGEE_DEBUG === '1' && failure.stack !== undefined;
-    if (this.json) {
-      this.envelope(toFailureEnvelope(failure));
-    } else {
-      this.io.stderr.write(`${renderFailure(failure, this.colors())}\n`);
-      if (debug) this.io.stderr.write(`${failure.stack}\n`);
-    }
-    return failure.code;
+  envelope(envelope: Envelope, exitCode: number = ExitCode.OK): RunResult {
+    return { exitCode, envelope, text: renderEnvelope(envelope), stream: 'stdout' };
   }
 
-  actionRequired(request: ActionRequest): number {
+  /** An envelope already rendered, when rendering it was the step that could fail. */
+  rendered(envelope: Envelope, text: string): RunResult {
+    return { exitCode: ExitCode.OK, envelope, text, stream: 'stdout' };
+  }
+
+  /** A document that is already JSON and not an envelope (`--schema`), as one line. */
+  document(text: string): RunResult {
+    return { exitCode: ExitCode.OK, text, stream: 'stdout' };
+  }
+
+  /** Plain text for a person, on stdout. */
+  text(text: string): RunResult {
+    return { exitCode: ExitCode.OK, text: text.endsWith('\n') ? text.slice(0, -1) : text, stream: 'stdout' };
+  }
+
+  failure(failure: Failure): RunResult {
+    if (this.json) return this.envelope(toFailureEnvelope(failure), failure.code);
+    const debug = this.io.env.BURGEE_DEBUG === '1' && failure.stack !== undefined;
+    const text = renderFailure(failure, this.colors());
+    return { exitCode: failure.code, text: debug ? `${text}\n${failure.stack}` : text, stream: 'stderr' };
+  }
+
+  actionRequired(request: ActionRequest): RunResult {
     const envelope = toActionRequiredEnvelope(this.manifest.name, request, this.json);
-    if (this.json) this.envelope(envelope);
-    else this.io.stderr.write(`${renderActionRequired(envelope, this.colors())}\n`);
-    return 4;
+    if (this.json) return this.envelope(envelope, ExitCode.CANCELLED);
+    return { exitCode: ExitCode.CANCELLED, text: renderActionRequired(envelope, this.colors()), stream: 'stderr' };
+  }
+
+  /** A run that ended with `ctx.exit(code)`: nothing for a person, an envelope for `--json` (E7, N2). */
+  exit(code: number): RunResult {
+    if (!this.json) return { exitCode: code, text: '', stream: 'stdout' };
+    if (code === 0) return this.envelope(toSuccessEnvelope(null, {}));
+    return this.envelope(toFailureEnvelope({ code, message: `the command exited with code ${code}` }), code);
   }
 }

@@ -1,32 +1,23 @@
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
 import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
-
-/**
- * Where `burgee dev` listens while it imports an entry. A registered symbol rather than a module
- * variable, so an entry whose `burgee` is another copy than the binary's still finds it.
- */
-export const DEV_RUN = Symbol.for('burgee.dev');
-
-/** What `burgee dev` puts at `globalThis[DEV_RUN]`: it receives the program an entry runs. */
-export interface DevRun {
-  ran(program: Program): void;
-}
+import { writeResult } from './report.js';
 
 /**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,
- * and exits with the contract's code. The one place burgee ends the process. Under `burgee dev`
- * it hands the program over and settles at once, so an entry that runs itself unguarded still loads.
+ * and exits with the contract's code. The one place burgee ends the process. When a host is
+ * installed (`burgee dev`) it hands the program over and settles at once.
  */
 export async function run(target: Program | Command): Promise<never> {
   const program = toProgram(target);
-  const dev = (globalThis as { [DEV_RUN]?: DevRun })[DEV_RUN];
-  if (dev !== undefined) {
-    dev.ran(program);
+  const host = runHost();
+  if (host !== undefined) {
+    host.take(program);
     return undefined as never;
   }
   const controller = new AbortController();
@@ -50,7 +41,9 @@ export async function run(target: Program | Command): Promise<never> {
   const io = { ...processIo(), signal: controller.signal, stalled, releaseSignals: undoSignals };
   let code: number;
   try {
-    code = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+    const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+    writeResult(io, result);
+    code = result.exitCode;
   } catch {
     code = ExitCode.RUNTIME;
   }

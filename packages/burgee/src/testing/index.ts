@@ -4,6 +4,7 @@ import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
 import type { ConnectMcpOptions } from '../runtime/mcp/connect.js';
+import { writeResult } from '../runtime/report.js';
 
 export type { ConnectMcpOptions };
 
@@ -46,7 +47,9 @@ export async function runProgram(
     }),
     stdinIsTTY: options.stdin === 'tty',
   };
-  const exitCode = await execute(toProgram(target), io);
+  const result = await execute(toProgram(target), io);
+  writeResult(io, result);
+  const exitCode = result.exitCode;
   let json: unknown;
   try {
     json = stdout.trim() === '' ? undefined : JSON.parse(stdout);

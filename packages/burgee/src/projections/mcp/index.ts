@@ -1,4 +1,3 @@
-export { type McpServing, type ServeMcpOptions, serveMcp } from '../../runtime/mcp/lazy.js';
 export { toArgv } from './argv.js';
 export { toOutputSchema } from './output-schema.js';
 export { findToolCommand, listToolCommands, toAnnotations, toMcpTool, toMcpTools, toolName } from './tools.js';

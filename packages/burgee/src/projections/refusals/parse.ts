@@ -2,23 +2,19 @@
  * Refusals of what the parser cannot read (P4, P6, E8): each returns its message, hint and fix as
  * data, and the runtime throws it as a usage error of the command it names.
  */
-import { findGlobal, type GlobalFlag, globalFlag } from '../../manifest/globals.js';
+import { findGlobal, type GlobalFlag, globalFlag, programGlobals, validAt } from '../../manifest/globals.js';
 import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
 import { commandName, type Refusal, type Scene } from './refusal.js';
 import { didYouMean, suggest } from './suggest.js';
 
 /**
- * `--targt`: suggests the closest of `candidates` (the flags valid there) and, when exactly one is
- * close, fixes that word in place. Words after `--` are passthrough and never corrected.
+ * `--targt`: suggests the closest of the flags valid there (beside the global flags `given`) and,
+ * when exactly one is close, fixes that word in place. Words after `--` are never corrected.
  */
-export function unknownOption(
-  scene: Scene,
-  index: number,
-  flag: string,
-  candidates: readonly { flag: string; option?: ManifestOption; secret?: boolean }[],
-): Refusal {
+export function unknownOption(scene: Scene, index: number, flag: string, given: (name: string) => boolean): Refusal {
   const where = commandName(scene.manifest, scene.command);
+  const candidates = flagsValidAt(scene, given);
   const matches = flag.startsWith('--')
     ? suggest(
         flag,
@@ -46,6 +42,22 @@ export function unknownOption(
     refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, word));
   }
   return refusal;
+}
+
+type Candidate = { flag: string; option?: ManifestOption; secret?: boolean };
+
+/** Every flag valid on the command, beside the global flags `given`: what a typo is compared with. */
+function flagsValidAt(scene: Scene, given: (name: string) => boolean): Candidate[] {
+  const options = scene.command.options
+    .filter((o) => !o.hidden)
+    .flatMap((option) => [
+      { flag: option.flag, option },
+      ...(option.negatable ? [{ flag: `--no-${option.flag.slice(2)}` }] : []),
+    ]);
+  const globals = programGlobals(scene.manifest)
+    .filter((row) => row.spells !== true && validAt(row, scene.command, given))
+    .map((row) => ({ flag: globalFlag(row), secret: row.secret === true }));
+  return [...options, ...globals];
 }
 
 /** `tool deplyo`: suggests the closest subcommand of `group`, fixing that word when one is close. */

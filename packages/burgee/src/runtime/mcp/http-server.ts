@@ -24,43 +24,21 @@ export const MCP_PATH = '/mcp';
  * (Host/Origin 403, token 401) and the body limits (413, 408) before the SDK sees it (DESIGN M7).
  */
 export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): Promise<McpHttpServer> {
-  const inFlight = new InFlight();
-  let gate = toGate(options.address, options.allowOrigins, options.token);
-  let draining = false;
+  const endpoint: Endpoint = {
+    mcp,
+    options,
+    inFlight: new InFlight(),
+    gate: toGate(options.address, options.allowOrigins, options.token),
+    draining: false,
+  };
   const server = createServer({ headersTimeout: options.bodyDeadlineMs }, (request, response) => {
-    if (draining) return refuse(response, { status: 503, message: 'Service Unavailable: the server is stopping' });
-    serveRequest(request, response).catch((error: unknown) => {
+    if (endpoint.draining)
+      return refuse(response, { status: 503, message: 'Service Unavailable: the server is stopping' });
+    serveRequest(endpoint, request, response).catch((error: unknown) => {
       if (!response.headersSent) refuse(response, { status: 500, message: 'Internal Server Error' });
       else response.destroy(error instanceof Error ? error : undefined);
     });
   });
-
-  async function serveRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { host, origin, authorization } = request.headers;
-    const refusal = checkRequest(gate, { host, origin, authorization });
-    if (refusal !== undefined) return refuse(response, refusal);
-    if (request.url?.split('?')[0] !== MCP_PATH) {
-      return refuse(response, { status: 404, message: `Not Found: MCP is served at ${MCP_PATH}` });
-    }
-    let text: string | undefined;
-    if (request.method === 'POST') {
-      const read = await readBody(request, options.maxBody, options.bodyDeadlineMs);
-      // The rest of a refused body is not read: the connection closes after the answer.
-      if (!read.ok) return refuse(response, read.refusal, true);
-      text = read.text;
-    }
-    const parsed = parseJson(text);
-    // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
-    const tracked =
-      request.method === 'POST' && (parsed as { method?: unknown } | undefined)?.method !== 'subscriptions/listen';
-    if (tracked) inFlight.enter();
-    try {
-      await exchange(mcp, request, response, host!, text, parsed);
-    } finally {
-      if (tracked) inFlight.leave();
-    }
-  }
-
   const { address } = options;
   server.listen(address.port, address.host);
   try {
@@ -69,21 +47,57 @@ export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): P
     throw bindError(error, urlHost(address.host, address.port), address.port);
   }
   const port = (server.address() as { port: number }).port;
-  gate = toGate({ host: address.host, port }, options.allowOrigins, options.token);
+  endpoint.gate = toGate({ host: address.host, port }, options.allowOrigins, options.token);
   return {
     url: `http://${urlHost(address.host, port)}${MCP_PATH}`,
     port,
     async close(graceMs = 10_000) {
-      if (draining) return;
-      draining = true;
+      if (endpoint.draining) return;
+      endpoint.draining = true;
       const stopped = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
-      await inFlight.settled(graceMs);
+      await endpoint.inFlight.settled(graceMs);
       await mcp.close();
       server.closeAllConnections();
       await stopped;
     },
   };
+}
+
+/** What every request of one listening endpoint shares; `gate` learns the port once bound. */
+type Endpoint = {
+  readonly mcp: McpFetch;
+  readonly options: HttpServeOptions;
+  readonly inFlight: InFlight;
+  gate: ReturnType<typeof toGate>;
+  draining: boolean;
+};
+
+/** Checks one request (gate, path, body) and hands it to the SDK. */
+async function serveRequest(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { host, origin, authorization } = request.headers;
+  const refusal = checkRequest(endpoint.gate, { host, origin, authorization });
+  if (refusal !== undefined) return refuse(response, refusal);
+  if (request.url?.split('?')[0] !== MCP_PATH) {
+    return refuse(response, { status: 404, message: `Not Found: MCP is served at ${MCP_PATH}` });
+  }
+  let text: string | undefined;
+  if (request.method === 'POST') {
+    const read = await readBody(request, endpoint.options.maxBody, endpoint.options.bodyDeadlineMs);
+    // The rest of a refused body is not read: the connection closes after the answer.
+    if (!read.ok) return refuse(response, read.refusal, true);
+    text = read.text;
+  }
+  const parsed = parseJson(text);
+  // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
+  const tracked =
+    request.method === 'POST' && (parsed as { method?: unknown } | undefined)?.method !== 'subscriptions/listen';
+  if (tracked) endpoint.inFlight.enter();
+  try {
+    await exchange(endpoint.mcp, request, response, host!, text, parsed);
+  } finally {
+    if (tracked) endpoint.inFlight.leave();
+  }
 }
 
 /** Hands one checked request to the SDK as a web `Request` and streams its `Response` back. */

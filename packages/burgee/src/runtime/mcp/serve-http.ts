@@ -1,7 +1,7 @@
 import { toProgram } from '../../declaration/define.js';
 import type { Command, Program } from '../../declaration/types.js';
+import { manifestOf } from '../../manifest/build.js';
 import { originalWrite } from '../capture.js';
-import { manifestOf } from '../execute.js';
 import type { HttpServeOptions } from './http-options.js';
 import { listenMcpHttp, type McpHttpServer } from './http-server.js';
 import { report, reportStrayFaults, type ServeMcpOptions, toServerSettings } from './serve.js';

@@ -8,9 +8,9 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Program, Progress } from '../../declaration/types.js';
+import { manifestOf } from '../../manifest/build.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { listToolCommands, toolName } from '../../projections/mcp/tools.js';
-import { manifestOf } from '../execute.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';

@@ -1,12 +1,13 @@
 import type { Program, Progress } from '../../declaration/types.js';
+import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand } from '../../manifest/types.js';
-import { type FailureEnvelope, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
+import { type ErrorBody, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
 import { toArgv } from '../../projections/mcp/argv.js';
-import { execute, manifestOf } from '../execute.js';
+import { execute } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
-import type { ParsedArgv } from '../parse-argv.js';
+import type { RunResult } from '../report.js';
 import type { Deadlines } from './deadlines.js';
 import { runGuarded } from './exit-guard.js';
 
@@ -20,23 +21,23 @@ export type ToolCallSettings = {
   timeoutMs: number;
 };
 
-/** What one call brings: the request's cancellation, and where its progress goes (DESIGN M9). */
+/** What one call brings: the request's cancellation, and where its progress goes (M9). */
 export type CallRequest = {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
 };
 
-/** A tool result in MCP's `CallToolResult` shape (DESIGN M4). */
+/** A tool result in MCP's `CallToolResult` shape (M4). */
 export type ToolResult = {
   content: { type: 'text'; text: string }[];
   structuredContent: Record<string, unknown>;
   isError: boolean;
 };
 
-/** What one in-process run printed: the envelope on stdout, and whatever the handler printed on its own. */
-type Run = { exitCode: number; stdout: string; captured: string };
-
-/** Runs a command as a `--json` caller would, in this process, and returns its envelope as a tool result. */
+/**
+ * Runs a command as a `--json` caller would, in this process (M4): the arguments become the command
+ * line they stand for (M3), which runs through `execute` as on the CLI; its result is the tool result.
+ */
 export async function callTool(
   program: Program,
   command: ManifestCommand,
@@ -45,193 +46,145 @@ export async function callTool(
   request: CallRequest = {},
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
-  const context = { program: manifest.name, config: manifest.config };
-  const mapped = toArgv(command, args, context);
+  const mapped = toArgv(command, args, { program: manifest.name, config: manifest.config });
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
-    const envelope = toFailureEnvelope({ code: ExitCode.USAGE, ...mapped.refusal, usage });
-    return toToolResult({ exitCode: ExitCode.USAGE, stdout: renderEnvelope(envelope), captured: '' });
+    return failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, '');
   }
-  const argv = () => mapped.argv;
-  const parsed = undefined;
-  return toToolResult(await runCommand(program, { argv, parsed }, settings, request));
+  return runCall(program, mapped.argv, settings, request);
 }
 
 /**
- * Runs the command in-process until it finishes, runs out of time or is cancelled by the client,
- * whichever comes first; `ctx.signal` is aborted in the last two cases (DESIGN M6, M9).
+ * Runs the command until it finishes, runs out of time or is cancelled by the client, whichever
+ * comes first; in the last two cases `ctx.signal` is aborted and the call answers at once (M6, M9).
  */
-function runCommand(
+function runCall(
   program: Program,
-  line: { argv: () => readonly string[]; parsed: ParsedArgv | undefined },
+  argv: readonly string[],
   settings: ToolCallSettings,
   request: CallRequest,
-): Promise<Run> {
-  let stdout = '';
-  let captured = '';
-  const capture = (text: string) => {
-    captured += text;
-  };
-  // Set once the call is under way; whichever ends it first (the command, its timeout, the
-  // client) settles it, and the others find nothing left to do.
-  let finish = (_run: Run) => {};
-  const stop = (failure: FailureEnvelope, reason: unknown) => {
-    abort.abort(reason);
-    finish({ exitCode: failure.error.code, stdout: renderEnvelope(failure), captured });
-  };
-  const abort = new CallSignal(request.signal, (reason) =>
-    stop(toFailureEnvelope({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' }), reason),
-  );
-  const io = new CallIo(
-    settings,
-    request,
-    pipe((text) => {
-      stdout += text;
-    }),
+): Promise<ToolResult> {
+  return new Promise<ToolResult>((resolve) => {
     // Under --json the runtime sends what the handler prints to stderr: that is the captured output.
-    pipe(capture),
-    line.argv,
-    abort,
-  );
-  return new Promise<Run>((resolve) => {
-    const deadline = settings.deadlines.add(() => {
-      const failure = toFailureEnvelope({
-        code: ExitCode.RUNTIME,
-        message: `the command did not finish within ${settings.timeoutMs} ms, the MCP call timeout, and was cancelled`,
-        hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
-      });
-      stop(failure, new Error(failure.error.message));
-    });
-    finish = (run) => {
-      finish = () => {};
-      deadline.cancel();
-      abort.dispose();
-      resolve(run);
+    let captured = '';
+    const capture = (text: string) => {
+      captured += text;
     };
-    if (request.signal?.aborted === true) return abort.cancel();
-    // One capture for the whole call: the handler, its lazy module, an option's schema; the
-    // envelope itself goes to io.stdout, which the capture hook never touches.
-    runGuarded(() => execute(program, io, { parsed: line.parsed, captured: true }), {
-      stdout: capture,
-      stderr: capture,
-    }).then(
-      (exitCode) => finish({ exitCode, stdout, captured }),
+    let answered = false;
+    const answer = (result: ToolResult) => {
+      if (answered) return;
+      answered = true;
+      deadline.cancel();
+      signal.dispose();
+      resolve(result);
+    };
+    const stop = (failure: ErrorBody, reason: unknown) => {
+      signal.abort(reason);
+      answer(failed(failure, captured));
+    };
+    const signal = lazySignal(request.signal, () => stop(cancelled(), request.signal?.reason));
+    const deadline = settings.deadlines.add(() => {
+      const failure = timedOut(settings.timeoutMs);
+      stop(failure, new Error(failure.message));
+    });
+    if (request.signal?.aborted === true) return stop(cancelled(), request.signal.reason);
+    const io = callIo(argv, settings, request, pipe(capture), signal);
+    // One capture for the whole call: the handler, its lazy module, an option's schema (M5).
+    runGuarded(() => execute(program, io, { captured: true }), { stdout: capture, stderr: capture }).then(
+      (result) => answer(toToolResult(result, captured)),
       // execute() answers every failure itself; this is the guard should that ever break.
-      (error: unknown) => {
-        const message = `burgee could not run the command: ${error instanceof Error ? error.message : String(error)}`;
-        stop(toFailureEnvelope({ code: ExitCode.RUNTIME, message }), error);
-      },
+      (error: unknown) => stop(couldNotRun(error), error),
     );
   });
 }
 
 const pipe = (write: (text: string) => void): OutputStream => ({ write, isTTY: false });
 
-/**
- * One call's view of the world. A class, so that its two lazy fields are getters on the prototype:
- * an object literal with a getter is built in V8's slow dictionary mode, and defining the getters
- * afterwards costs a runtime call on every call.
- */
-class CallIo implements Io {
-  readonly env: Io['env'];
-  readonly cwd: string;
-  readonly stdinIsTTY = false;
-  readonly onProgress: Io['onProgress'];
+/** Nothing reaches it: under --json the runtime returns its envelope instead of writing it. */
+const nowhere = pipe(() => {});
 
-  constructor(
-    settings: ToolCallSettings,
-    request: CallRequest,
-    readonly stdout: OutputStream,
-    readonly stderr: OutputStream,
-    private readonly argvOf: () => readonly string[],
-    private readonly abort: CallSignal,
-  ) {
-    this.env = settings.env;
-    this.cwd = settings.cwd;
-    this.onProgress = request.onProgress;
-  }
-
-  /** Written only when a message needs the command line. */
-  get argv(): readonly string[] {
-    return this.argvOf();
-  }
-
-  get signal(): AbortSignal {
-    return this.abort.signal;
-  }
+/** One call's view of the world: the server's environment, no terminal, its own output and signal. */
+function callIo(
+  argv: readonly string[],
+  settings: ToolCallSettings,
+  request: CallRequest,
+  stderr: OutputStream,
+  signal: LazySignal,
+): Io {
+  return {
+    argv,
+    env: settings.env,
+    cwd: settings.cwd,
+    stdout: nowhere,
+    stderr,
+    stdinIsTTY: false,
+    onProgress: request.onProgress,
+    get signal() {
+      return signal.signal;
+    },
+  };
 }
 
+/** A call's `ctx.signal`, with what the call does to it. */
+type LazySignal = { readonly signal: AbortSignal; abort(reason: unknown): void; dispose(): void };
+
 /**
- * A call's `ctx.signal`, made only when the handler asks for it: an `AbortController`, and a
- * listener on the request's own signal, cost more than the rest of a small call, and most handlers
- * never look. A handler that never looks cannot be stopped anyway; the protocol drops the answer
- * of a cancelled request, so such a call simply runs to its end (or its timeout).
+ * Made only when the handler reads `ctx.signal`: an `AbortController`, and a listener on the
+ * request's own signal, cost more than the rest of a small call, and most handlers never look. One
+ * that never looks cannot be stopped anyway; the call then answers at once and the handler runs out.
  */
-class CallSignal {
-  private controller: AbortController | undefined;
-  private aborted = false;
-  private reason: unknown;
-  private listening = false;
-
-  constructor(
-    private readonly request: AbortSignal | undefined,
-    private readonly onCancel: (reason: unknown) => void,
-  ) {}
-
-  get signal(): AbortSignal {
-    if (this.controller !== undefined) return this.controller.signal;
-    this.controller = new AbortController();
-    if (this.aborted) this.controller.abort(this.reason);
-    else if (this.request?.aborted === true) this.cancel();
-    else if (this.request !== undefined) {
-      this.request.addEventListener('abort', this.cancel, { once: true });
-      this.listening = true;
-    }
-    return this.controller.signal;
-  }
-
-  /** The client cancelled the request. */
-  readonly cancel = (): void => this.onCancel(this.request?.reason);
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
-  }
-
-  dispose(): void {
-    if (this.listening) this.request?.removeEventListener('abort', this.cancel);
-    this.listening = false;
-  }
+function lazySignal(request: AbortSignal | undefined, onCancel: () => void): LazySignal {
+  let controller: AbortController | undefined;
+  let stopped: { reason: unknown } | undefined;
+  const make = (): AbortController => {
+    controller = new AbortController();
+    if (stopped !== undefined) controller.abort(stopped.reason);
+    else if (request?.aborted === true) onCancel();
+    else request?.addEventListener('abort', onCancel, { once: true });
+    return controller;
+  };
+  return {
+    get signal() {
+      return (controller ?? make()).signal;
+    },
+    abort(reason) {
+      stopped ??= { reason };
+      controller?.abort(reason);
+    },
+    dispose: () => request?.removeEventListener('abort', onCancel),
+  };
 }
 
-/** The envelope as the first text item, byte for byte without the newline; captured output as a second one (DESIGN M4). */
-function toToolResult(run: Run): ToolResult {
-  let text = run.stdout.endsWith('\n') ? run.stdout.slice(0, -1) : run.stdout;
-  let structured = parseObject(text);
-  let captured = run.captured;
-  let exitCode = run.exitCode;
-  if (structured === undefined) {
-    // --json promises one envelope (DESIGN N2); should that ever break, the caller still gets one.
-    const failure = toFailureEnvelope({ code: ExitCode.RUNTIME, message: 'the command printed no JSON envelope' });
-    captured = run.stdout + captured;
-    text = renderEnvelope(failure);
-    structured = failure as unknown as Record<string, unknown>;
-    exitCode = exitCode === 0 ? ExitCode.RUNTIME : exitCode;
+const cancelled = (): ErrorBody => ({ code: ExitCode.CANCELLED, message: 'the client cancelled the call' });
+
+const couldNotRun = (error: unknown): ErrorBody => ({
+  code: ExitCode.RUNTIME,
+  message: `burgee could not run the command: ${error instanceof Error ? error.message : String(error)}`,
+});
+
+const timedOut = (timeoutMs: number): ErrorBody => ({
+  code: ExitCode.RUNTIME,
+  message: `the command did not finish within ${timeoutMs} ms, the MCP call timeout, and was cancelled`,
+  hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
+});
+
+/** A failure burgee answers for the call itself: refused arguments, a timeout, a cancellation. */
+function failed(failure: ErrorBody, captured: string): ToolResult {
+  const envelope = toFailureEnvelope(failure);
+  return toolResult(renderEnvelope(envelope), envelope, captured, true);
+}
+
+/** The run's envelope as the first text item and as structuredContent; captured output as a second item (M4). */
+function toToolResult(result: RunResult, captured: string): ToolResult {
+  if (result.envelope === undefined) {
+    // --json promises one envelope (N2); should that ever break, the caller still gets one.
+    return failed({ code: ExitCode.RUNTIME, message: 'the command answered without a JSON envelope' }, captured);
   }
+  return toolResult(result.text, result.envelope, captured, result.exitCode !== 0);
+}
+
+function toolResult(text: string, envelope: object, captured: string, isError: boolean): ToolResult {
   const content: ToolResult['content'] = [{ type: 'text', text }];
   if (captured !== '') content.push({ type: 'text', text: captured });
-  return { content, structuredContent: structured, isError: exitCode !== 0 };
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return { content, structuredContent: envelope as Record<string, unknown>, isError };
 }

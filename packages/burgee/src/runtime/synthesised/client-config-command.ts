@@ -12,11 +12,12 @@ import { renderData } from '../../projections/human/index.js';
 import { notAServerUrl } from '../../projections/refusals/index.js';
 import { installEntry } from '../client-config/config-file.js';
 import { BurgeeError, refuse } from '../errors.js';
+import type { RunResult } from '../report.js';
 import { type McpRequest, readMcpWords } from './mcp-words.js';
 import type { SynthesisedCall } from './table.js';
 
 /** `mcp config <client>` prints the entry and its file; `mcp install <client>` writes it (K1, K2). */
-export async function runMcp(call: SynthesisedCall): Promise<number> {
+export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
   const { manifest, io, report } = call;
   const request = readMcpWords(manifest.name, call.words);
   const home = io.env.HOME || io.env.USERPROFILE || homedir();
@@ -32,28 +33,23 @@ export async function runMcp(call: SynthesisedCall): Promise<number> {
     ...(request.dryRun ? { dryRun: true } : {}),
     ...(outcome.backup === undefined ? {} : { backup: outcome.backup }),
   };
-  if (report.json) {
-    report.envelope(toSuccessEnvelope(data, {}, outcome.changed));
-    return 0;
-  }
+  if (report.json) return report.envelope(toSuccessEnvelope(data, {}, outcome.changed));
   if (config.scopeFallback) report.warn(`${config.client} reads no project file; using its user file`);
   const { entry: _, ...summary } = data;
-  report.text(renderData(summary));
-  if (request.dryRun && outcome.changed) report.text(`would add:\n${await fragment(config)}`);
-  return 0;
+  const lines = [renderData(summary)];
+  if (request.dryRun && outcome.changed) lines.push(`would add:\n${await fragment(config)}`);
+  return report.text(lines.join('\n'));
 }
 
-async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise<number> {
+async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise<RunResult> {
   const { report } = call;
   if (report.json) {
     const { client, scope, file, entry } = config;
-    report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
-    return 0;
+    return report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
   }
   const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
-  report.text(`# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`);
-  report.text(await fragment(config));
-  return 0;
+  const heading = `# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`;
+  return report.text(`${heading}\n${await fragment(config)}`);
 }
 
 /** The entry as the part of the client's file that holds it, in that file's format. */

@@ -3,13 +3,14 @@ import { visibleSynthesised } from '../../manifest/synthesised.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { notOneOf, oneTooMany } from '../../projections/refusals/index.js';
 import { refuse } from '../errors.js';
+import type { RunResult } from '../report.js';
 import type { SynthesisedCall } from './table.js';
 
 /** The generators are loaded only when a completion is asked for (N1). */
 const scripts = () => import('../../projections/completions/render-completion.js');
 
 /** `completion <shell>`: the script for that shell, generated from the manifest (C1). */
-export async function runCompletion(call: SynthesisedCall): Promise<number> {
+export async function runCompletion(call: SynthesisedCall): Promise<RunResult> {
   const { manifest, report } = call;
   const { isShell, renderCompletion, SHELLS } = await scripts();
   const [shell, extra] = call.words.filter((word) => word !== '--json');
@@ -22,17 +23,16 @@ export async function runCompletion(call: SynthesisedCall): Promise<number> {
     shell,
     visibleSynthesised(manifest.root).map((c) => c.name),
   );
-  if (report.json) report.envelope(toSuccessEnvelope({ shell, script }, {}));
-  else call.io.stdout.write(script);
-  return 0;
+  if (report.json) return report.envelope(toSuccessEnvelope({ shell, script }, {}));
+  return report.text(script);
 }
 
 /**
  * `__complete <words…>`: the candidates for the last word, one per line, exit 0 (C2). It must never
  * disturb the shell that asked: a failing or throwing completer prints nothing.
  */
-export async function runComplete(call: SynthesisedCall): Promise<number> {
-  const { manifest, io } = call;
+export async function runComplete(call: SynthesisedCall): Promise<RunResult> {
+  const { manifest, io, report } = call;
   try {
     const { toCandidates, toCompletionTable } = await scripts();
     const extra = visibleSynthesised(manifest.root).map((c) => c.name);
@@ -46,9 +46,9 @@ export async function runComplete(call: SynthesisedCall): Promise<number> {
     }
     // A candidate holding a line break would be read as two by every shell.
     const lines = words.filter((word) => !/[\r\n]/.test(word));
-    if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+    return report.text(lines.join('\n'));
   } catch {
     // Nothing: the shell shows no candidates rather than an error in the middle of the line.
+    return report.text('');
   }
-  return 0;
 }

@@ -2,7 +2,7 @@ import type { CompleteRequest, Program } from '../../declaration/types.js';
 import type { SynthesisedName } from '../../manifest/synthesised.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Io } from '../io.js';
-import type { Reporter } from '../report.js';
+import type { Reporter, RunResult } from '../report.js';
 import { runMcp } from './client-config-command.js';
 import { runComplete, runCompletion } from './completion-command.js';
 import { runHelp } from './help-command.js';
@@ -26,14 +26,14 @@ export type SynthesisedCall = {
   words: string[];
   completer: CompleterResolver;
   /** Runs another argv against the same program (how `help deploy` becomes `deploy --help`). */
-  rerun: (argv: readonly string[]) => Promise<number>;
+  rerun: (argv: readonly string[]) => Promise<RunResult>;
 };
 
 /**
  * What runs each row of the synthesised table. Small, and bundled with the runtime; what is heavy
  * (the script generators, the TOML library) each loads with `import()` on first use (N1).
  */
-export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) => Promise<number>> = {
+export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) => Promise<RunResult>> = {
   help: runHelp,
   completion: runCompletion,
   mcp: runMcp,

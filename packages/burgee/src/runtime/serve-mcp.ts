@@ -1,10 +1,10 @@
-import type { Program } from '../../declaration/types.js';
-import { ExitCode } from '../../manifest/exit-codes.js';
-import type { Globals } from '../../manifest/globals.js';
-import type { Manifest } from '../../manifest/types.js';
-import { mcpNeedsProcess } from '../../projections/refusals/index.js';
-import { refuse } from '../errors.js';
-import type { Io } from '../io.js';
+import type { Program } from '../declaration/types.js';
+import type { Globals } from '../manifest/globals.js';
+import type { Manifest } from '../manifest/types.js';
+import { mcpNeedsProcess } from '../projections/refusals/index.js';
+import { refuse } from './errors.js';
+import type { Io } from './io.js';
+import type { Reporter, RunResult } from './report.js';
 
 /**
  * `--mcp`, and `--mcp --http`: serves the whole program until stdin closes (stdio) or until SIGINT
@@ -12,22 +12,23 @@ import type { Io } from '../io.js';
  * at the root, and the HTTP ones without `--mcp`. The SDK is imported here only, so ordinary runs
  * never load it (M1, M7, N1).
  */
-export async function serveFromCommandLine(
+export async function serveMcpSurface(
   program: Program,
   manifest: Manifest,
   globals: Globals,
   io: Io,
-): Promise<number> {
+  report: Reporter,
+): Promise<RunResult> {
   const settings = { env: io.env, cwd: io.cwd, entry: io.entry };
   if (globals.http === undefined) {
     if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
-    const { serveMcp } = await import('./serve.js');
+    const { serveMcp } = await import('./mcp/serve.js');
     const serving = await serveMcp(program, settings);
     await serving.closed;
-    return ExitCode.OK;
+    return report.text('');
   }
   // What was typed is checked first: a refusal of it holds wherever the program runs.
-  const { toHttpServeOptions } = await import('./http-options.js');
+  const { toHttpServeOptions } = await import('./mcp/http-options.js');
   const flags = {
     http: globals.http,
     token: globals.token,
@@ -36,10 +37,10 @@ export async function serveFromCommandLine(
   };
   const options = toHttpServeOptions(flags, io.env, manifest);
   if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
-  const { serveMcpHttp } = await import('./serve-http.js');
+  const { serveMcpHttp } = await import('./mcp/serve-http.js');
   // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
   io.releaseSignals?.();
   const serving = await serveMcpHttp(program, options, settings);
   await serving.closed;
-  return ExitCode.OK;
+  return report.text('');
 }

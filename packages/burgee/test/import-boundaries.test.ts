@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './support/cli.js';
+
+/** One import as TypeScript's own parser reads it: where from, where to, and how it loads. */
+type Edge = { from: string; to: string; line: number; kind: 'static' | 'type' | 'dynamic' };
+
+const packages = join(repoRoot, 'packages');
+
+/** Every source file of a package, tests and fixtures left out: they are not what ships. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !/\.test(-d)?\.ts$|[/\\]fixtures\.ts$/.test(file));
+}
+
+/** The imports of one file: declarations, re-exports and `import()` calls, with what they point at. */
+function importsOf(file: string, text = readFileSync(file, 'utf8')): Edge[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const edges: Edge[] = [];
+  const add = (specifier: ts.Node, kind: Edge['kind']) => {
+    if (!ts.isStringLiteral(specifier)) return;
+    const line = source.getLineAndCharacterOfPosition(specifier.getStart()).line + 1;
+    edges.push({ from: file, to: target(file, specifier.text), line, kind });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly ? 'type' : 'static');
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined)
+      add(node.moduleSpecifier, node.isTypeOnly ? 'type' : 'static');
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      add(node.arguments[0]!, 'dynamic');
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+/** A relative specifier as the source file it names (`./x.js` → `/…/x.ts`); a package name as is. */
+const target = (file: string, specifier: string): string =>
+  specifier.startsWith('.') ? resolve(dirname(file), specifier).replace(/\.js$/, '.ts') : specifier;
+
+const burgeeSrc = join(packages, 'burgee', 'src');
+const under = (path: string, ...parts: string[]) => path.startsWith(`${join(burgeeSrc, ...parts)}/`);
+const show = (edge: Edge) =>
+  `${relative(repoRoot, edge.from)}:${edge.line} → ${relative(repoRoot, edge.to) || edge.to}`;
+
+/** The arrows of the architecture, each a rule an import can break. */
+const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
+  {
+    name: 'declaration/, manifest/ and projections/ never import runtime/ (not even a type)',
+    breaks: (edge) =>
+      ['declaration', 'manifest', 'projections'].some((layer) => under(edge.from, layer)) && under(edge.to, 'runtime'),
+  },
+  {
+    name: 'runtime/ loads runtime/mcp/ only with import(), so ordinary runs never load the MCP SDK',
+    breaks: (edge) =>
+      under(edge.from, 'runtime') &&
+      !under(edge.from, 'runtime', 'mcp') &&
+      under(edge.to, 'runtime', 'mcp') &&
+      edge.kind === 'static',
+  },
+  {
+    name: 'roundel depends on nothing of burgee',
+    breaks: (edge) =>
+      edge.from.startsWith(join(packages, 'roundel')) &&
+      (edge.to === 'burgee' || edge.to.startsWith('burgee/') || edge.to.startsWith(join(packages, 'burgee'))),
+  },
+];
+
+describe('import boundaries, read from the real imports', () => {
+  const edges = [...sources(burgeeSrc), ...sources(join(packages, 'roundel', 'src'))].flatMap((file) =>
+    importsOf(file),
+  );
+
+  it('N1 · the parser sees every kind of import: static, type-only, re-export, import()', () => {
+    const file = join(burgeeSrc, 'projections', 'x.ts');
+    const text = `import { a } from '../runtime/a.js';\nimport type { B } from '../runtime/b.js';\nexport { c } from './c.js';\nconst d = () => import('../runtime/mcp/d.js');\n`;
+    expect(importsOf(file, text).map(({ to, kind, line }) => [relative(burgeeSrc, to), kind, line])).toEqual([
+      ['runtime/a.ts', 'static', 1],
+      ['runtime/b.ts', 'type', 2],
+      ['projections/c.ts', 'static', 3],
+      ['runtime/mcp/d.ts', 'dynamic', 4],
+    ]);
+    expect(RULES[0]!.breaks(importsOf(file, text)[1]!)).toBe(true);
+    const runtime = join(burgeeSrc, 'runtime', 'x.ts');
+    const [lazy, eager] = importsOf(runtime, `import('./mcp/serve.js');\nimport { s } from './mcp/serve.js';\n`);
+    expect([RULES[1]!.breaks(lazy!), RULES[1]!.breaks(eager!)]).toEqual([false, true]);
+  });
+
+  it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {
+    expect(edges.filter(rule.breaks).map(show)).toEqual([]);
+  });
+});
