@@ -41,8 +41,12 @@ afterEach(() => {
 
 const tool = (args: readonly string[], env: Record<string, string> = {}) =>
   runCli(program, args, { cwd: project, env: { HOME: home, ...env } });
-const read = (c: Client7, file: string): Record<string, any> =>
+type Entry = { type?: string; command?: string; args?: string[] };
+type Doc = Record<string, unknown>;
+const read = (c: Client7, file: string): Doc =>
   c.toml ? parseToml(readFileSync(file, 'utf8')) : JSON.parse(readFileSync(file, 'utf8'));
+/** The table of servers in a parsed file. */
+const serversIn = (c: Client7, doc: Doc) => doc[c.key] as Record<string, Entry>;
 const write = (c: Client7, file: string, value: Record<string, unknown>) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, c.toml ? writeToml(value) : JSON.stringify(value, null, 2));
@@ -60,7 +64,7 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
       data: { client: c.client, file, changed: true },
       meta: { changed: true },
     });
-    const entry = read(c, file)[c.key].tool;
+    const entry = serversIn(c, read(c, file)).tool!;
     expect(entry).toEqual(envelope.data.entry);
     expect(entry).toMatchObject({ command: process.execPath, args: [program, '--mcp'] });
     if (c.client === 'vscode') expect(entry.type).toBe('stdio');
@@ -71,7 +75,7 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
 
   it('K2 · keeps every other server and setting, and leaves a backup of the old file', async () => {
     const file = c.file(home, project);
-    const before: Record<string, any> = {
+    const before: Doc = {
       theme: 'dark',
       nested: { keep: [1, 2, 3] },
       [c.key]: { other: { command: 'other-server' } },
@@ -82,11 +86,11 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('changed: true');
     const after = read(c, file);
-    expect({ ...after, [c.key]: { ...after[c.key], tool: undefined } }).toEqual({
+    expect({ ...after, [c.key]: { ...serversIn(c, after), tool: undefined } }).toEqual({
       ...before,
-      [c.key]: { ...before[c.key], tool: undefined },
+      [c.key]: { ...serversIn(c, before), tool: undefined },
     });
-    expect(after[c.key].tool.args).toEqual([program, '--mcp']);
+    expect(serversIn(c, after).tool?.args).toEqual([program, '--mcp']);
     expect(readFileSync(`${file}.bak`).equals(original)).toBe(true);
   });
 
@@ -118,7 +122,7 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
 
   it('K1 · the written entry, started as a process, answers tools/list to the official client', async () => {
     expect((await tool(['mcp', 'install', c.client])).code).toBe(0);
-    const entry = read(c, c.file(home, project))[c.key].tool as { command: string; args: string[] };
+    const entry = serversIn(c, read(c, c.file(home, project))).tool as { command: string; args: string[] };
     const transport = new StdioClientTransport({
       command: entry.command,
       args: entry.args,
