@@ -3,8 +3,19 @@
 // an SDK user would write it to give agents what `examples/deploy/cli.mjs --mcp` gives them: the same
 // tool (inputSchema, annotations), the same --json envelope as the first text item and as
 // structuredContent, agent detection, and the action-required envelope when nobody can confirm.
-// Served with the SDK's own entry and its stdio transport. Used by bench/mcp.mjs.
-import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
+// Served with the SDK's own entry and its stdio transport, or with `--http HOST:PORT` over Streamable
+// HTTP: the SDK's `createMcpHandler` on node:http behind the Host/Origin checks its docs ask for. Used
+// by bench/mcp.mjs.
+import { createServer } from 'node:http';
+import {
+  createMcpHandler,
+  fromJsonSchema,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  McpServer,
+  originValidationResponse,
+} from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 // Written out here, not shared with the other peer: an import would add a module load to this
@@ -68,7 +79,7 @@ function deploy({ target, yes }) {
   return result({ ok: true, data: { target, agent: agent ?? null }, meta: { provenance } }, false);
 }
 
-serveStdio(() => {
+function createServerInstance() {
   const server = new McpServer({ name: 'tool', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
   server.registerTool(
     'deploy',
@@ -80,4 +91,33 @@ serveStdio(() => {
     deploy,
   );
   return server;
-});
+}
+
+const http = process.argv.indexOf('--http');
+if (http === -1) serveStdio(createServerInstance);
+else {
+  const [host, port] = process.argv[http + 1].split(':');
+  const handler = createMcpHandler(createServerInstance);
+  // The plain node:http bridge an SDK user writes without a framework: a web Request in, the Response streamed out.
+  const server = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const body = req.method === 'POST' ? Buffer.concat(chunks) : undefined;
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      body,
+    });
+    const response =
+      hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
+      originValidationResponse(request, localhostAllowedOrigins()) ??
+      (await handler.fetch(request));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  });
+  server.listen(Number(port), host, () => {
+    process.stderr.write(`tool: serving MCP at http://${host}:${server.address().port}/mcp\n`);
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}

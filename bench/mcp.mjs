@@ -2,10 +2,13 @@
 // MCP over stdio, the same `deploy` tool served two ways: burgee (`examples/deploy/cli.mjs --mcp`) and by
 // hand with the same SDK (bench/mcp-handwritten.mjs). For each, with the official client: spawn → first
 // `tools/list` answered, then 1,000 sequential and 1,000 concurrent (8 in flight) `tools/call`.
+// Then the same over Streamable HTTP (`--mcp --http 127.0.0.1:0`): calls per second, sequential and
+// concurrent, against the hand-written server on the SDK's HTTP handler and node:http.
 // Servers alternate A B A B … so drift in machine load hits both alike. See bench/README.md.
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -14,6 +17,8 @@ const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 5);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 const CALLS = 1000;
 const IN_FLIGHT = 8;
+// Each HTTP call is a request of its own: fewer of them keep a round near the stdio one in time.
+const HTTP_CALLS = 300;
 
 // Only these reach the children: NODE_EXTRA_CA_CERTS, NODE_OPTIONS or an agent variable would
 // change what is measured (the first alone adds ~60 ms to every Node start on this machine).
@@ -124,6 +129,48 @@ async function measure(server) {
   return { startup, sequential: (CALLS / seqMs) * 1000, concurrent: (CALLS / conMs) * 1000 };
 }
 
+/** Spawns `argv --http 127.0.0.1:0` with the stripped environment and waits for the URL on stderr. */
+function spawnHttp(server) {
+  const child = spawn(process.execPath, [...server.argv, '--http', '127.0.0.1:0'], { env, cwd: root });
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+      const url = /(http:\/\/\S+\/mcp)\n/.exec(stderr)?.[1];
+      if (url !== undefined) resolve({ child, url, stderr: () => stderr.slice(stderr.indexOf('\n') + 1) });
+    });
+    child.on('exit', (code) => reject(new Error(`${server.name}: exited ${code} before listening\n${stderr}`)));
+  });
+}
+
+/** One server over HTTP, one round: sequential and concurrent calls per second, every result checked. */
+async function measureHttp(server) {
+  const { child, url, stderr } = await spawnHttp(server);
+  const client = new Client({ name: 'burgee-bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const { tools } = await client.listTools();
+  if (JSON.stringify(tools) !== expectedTools)
+    throw new Error(`${server.name}: unexpected tools over HTTP\n${JSON.stringify(tools)}`);
+  const results = [];
+  const seqStart = process.hrtime.bigint();
+  for (let i = 0; i < HTTP_CALLS; i++) results.push(await client.callTool(call));
+  const seqMs = elapsed(seqStart);
+  let next = 0;
+  const worker = async () => {
+    while (next++ < HTTP_CALLS) results.push(await client.callTool(call));
+  };
+  const conStart = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const conMs = elapsed(conStart);
+  for (const result of results) check(server, 'HTTP call', result);
+  await client.close();
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  if (stderr() !== '') throw new Error(`${server.name}: wrote to stderr over HTTP\n${stderr()}`);
+  return { sequential: (HTTP_CALLS / seqMs) * 1000, concurrent: (HTTP_CALLS / conMs) * 1000 };
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
@@ -131,9 +178,12 @@ const median = (xs) => {
 };
 
 for (const server of servers) await measure(server); // warm the file cache and the client; not counted
+for (const server of servers) await measureHttp(server);
 const samples = servers.map(() => []);
+const httpSamples = servers.map(() => []);
 for (let round = 0; round < rounds; round++) {
   for (const [i, server] of servers.entries()) samples[i].push(await measure(server));
+  for (const [i, server] of servers.entries()) httpSamples[i].push(await measureHttp(server));
 }
 
 const metrics = ['startup', 'sequential', 'concurrent'];
@@ -157,8 +207,24 @@ for (const [i, server] of servers.entries()) {
   console.log(row([server.name, m.startup.toFixed(1), m.sequential.toFixed(0), m.concurrent.toFixed(0)]));
 }
 console.log(row(['ours/theirs', ratio.startup.toFixed(2), ratio.sequential.toFixed(2), ratio.concurrent.toFixed(2)]));
+const httpMetrics = ['sequential', 'concurrent'];
+const httpMedians = httpSamples.map((xs) =>
+  Object.fromEntries(httpMetrics.map((m) => [m, median(xs.map((x) => x[m]))])),
+);
+const httpRatio = Object.fromEntries(
+  httpMetrics.map((m) => [m, median(httpSamples[0].map((x, round) => x[m] / httpSamples[1][round][m]))]),
+);
+console.log(`\nover Streamable HTTP (--http 127.0.0.1:0), ${HTTP_CALLS} calls each way\n`);
+console.log(row(['server', '', 'seq calls/s', 'conc calls/s']));
+for (const [i, server] of servers.entries()) {
+  const m = httpMedians[i];
+  console.log(row([server.name, '', m.sequential.toFixed(0), m.concurrent.toFixed(0)]));
+}
+console.log(row(['ours/theirs', '', httpRatio.sequential.toFixed(2), httpRatio.concurrent.toFixed(2)]));
+const httpMet = httpRatio.sequential >= 0.9 && httpRatio.concurrent >= 0.9;
 // 0.8, not 0.9: the per-call guarantees cost about 0.1–0.2 of a bare handler's throughput (bench/README.md).
 const callsMet = ratio.sequential >= 0.8 && ratio.concurrent >= 0.8;
 const startMet = ratio.startup <= 1.1;
 console.log(`\ntarget: calls/s ≥ 0.8 × handwritten (sequential and concurrent) — ${callsMet ? 'met' : 'not met'}`);
 console.log(`target: start-up ≤ 1.1 × handwritten — ${startMet ? 'met' : 'not met'}`);
+console.log(`target: HTTP calls/s ≥ 0.9 × handwritten (sequential and concurrent) — ${httpMet ? 'met' : 'not met'}`);

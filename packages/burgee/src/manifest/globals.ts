@@ -47,7 +47,7 @@ export const GLOBAL_FLAGS = [
     help: 'print every command, option and exit code as JSON',
     reserved: true,
   },
-  { name: 'mcp', at: 'root', help: 'serve this program over MCP (stdio; --http <addr> for HTTP)', reserved: true },
+  { name: 'mcp', at: 'root', help: 'serve this program over MCP (stdio, or HTTP: --http)', reserved: true },
   // MCP over HTTP (M7). Help names --http on the --mcp line only; the docs cover the rest.
   { name: 'http', value: 'addr', at: 'root', with: 'mcp', reserved: false },
   {

@@ -4,9 +4,10 @@ import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
 import type { ConnectMcpOptions } from '../runtime/mcp/connect.js';
+import type { McpHttpTestServer, StartMcpHttpOptions } from '../runtime/mcp/listen.js';
 import { writeResult } from '../runtime/report.js';
 
-export type { ConnectMcpOptions };
+export type { ConnectMcpOptions, McpHttpTestServer, StartMcpHttpOptions };
 
 /** What `runProgram` gives back: the exit code, both streams, and stdout parsed when it is JSON. */
 export type ProgramResult = { exitCode: number; stdout: string; stderr: string; json: unknown };
@@ -66,4 +67,17 @@ export async function runProgram(
 export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<Client> {
   const { connectMcp: connect } = await import('../runtime/mcp/connect.js');
   return connect(toProgram(target), options);
+}
+
+/**
+ * Serves a program over MCP's Streamable HTTP transport in this process, on 127.0.0.1 and a free
+ * port, behind the same Host/Origin, token and body-size checks as `tool --mcp --http` (M7, T1).
+ * Connect any HTTP client to `url`; `close()` stops it. The SDK loads on first call only.
+ */
+export async function startMcpHttp(
+  target: Program | Command,
+  options: StartMcpHttpOptions = {},
+): Promise<McpHttpTestServer> {
+  const { startMcpHttp: start } = await import('../runtime/mcp/listen.js');
+  return start(toProgram(target), options);
 }

@@ -46,7 +46,7 @@ describe('renderHelp', () => {
         'Global options:',
         '      --json     print one JSON envelope',
         '      --schema   print every command, option and exit code as JSON',
-        '      --mcp      serve this program over MCP (stdio; --http <addr> for HTTP)',
+        '      --mcp      serve this program over MCP (stdio, or HTTP: --http)',
         '      --version  print the version',
         '  -h, --help     show help',
         '',
