@@ -15,6 +15,12 @@ import { build } from 'rolldown';
 // (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
 // updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
 const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
+// The modules the `burgee` entry loads at start (N1): everything else (the MCP server, completion
+// scripts, client configuration, `burgee dev`, adapters) stays in chunks loaded by `import()`.
+const CORE = {
+  burgee:
+    /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]))/,
+};
 
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
 function checkBundled(dir, manifest, dependency) {
@@ -88,13 +94,16 @@ for (const name of packages) {
       sourcemap: true,
       // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
       // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
-      ...(bundled.length === 0
-        ? {}
-        : {
-            codeSplitting: {
-              groups: [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }],
-            },
-          }),
+      // What every program loads at start is one chunk, `core`: left to itself the bundler splits it
+      // by which entries share each module, and each extra file costs every start a resolve and a read.
+      codeSplitting: {
+        groups: [
+          ...(bundled.length === 0
+            ? []
+            : [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]),
+          { name: 'core', test: CORE[name] ?? /^$/ },
+        ],
+      },
     },
   });
 }

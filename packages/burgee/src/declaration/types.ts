@@ -225,19 +225,12 @@ export type LooseCommandDefinition = CommandFields<OptionSpecs, ArgumentSpecs> &
   readonly load?: () => Promise<LoadedHandler<Erased, Erased>>;
 };
 
-/** The options and arguments of a command once checked: its handler was typed against them where it was declared. */
-// biome-ignore lint/suspicious/noExplicitAny: the one place declared types are erased, so any command fits `Command`.
+// biome-ignore lint/suspicious/noExplicitAny: a checked command's erased options: its handler was typed against them where declared.
 type Erased = any;
 
 declare const commandBrand: unique symbol;
 /** A checked command declaration. */
 export type Command = LooseCommandDefinition & { readonly [commandBrand]: true };
-
-/** The handler of a checked command, whatever options it declared. */
-export type CommandHandler = NonNullable<Command['run']>;
-
-/** The context the runtime builds for a checked command's handler. */
-export type CommandContext = Parameters<CommandHandler>[0];
 
 /** A program as an author declares it. */
 export type ProgramDefinition = {

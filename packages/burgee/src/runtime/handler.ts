@@ -1,9 +1,13 @@
 import { contextInteractive, detectAgent } from 'roundel';
-import type { ActionRequest, Command, CommandContext, CommandHandler, Progress } from '../declaration/types.js';
+import type { ActionRequest, Command, Progress } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { ActionRequiredSignal, ExitSignal } from './errors.js';
 import type { Io } from './io.js';
 import type { Resolved } from './resolve.js';
+
+/** The handler of a checked command, and the context it receives, whatever options it declared. */
+type CommandHandler = NonNullable<Command['run']>;
+type CommandContext = Parameters<CommandHandler>[0];
 
 /** What the runtime needs to give one handler its context. */
 export type HandlerCall = {
