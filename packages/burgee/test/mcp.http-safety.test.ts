@@ -49,7 +49,7 @@ describe('M7 · the gate: Host and Origin, then the token', () => {
   });
   afterAll(async () => {
     await server.stop();
-    // The token never appears in what the server prints (DESIGN M7).
+    // The token never appears in what the server prints (M7).
     expect(server.stderr()).not.toContain(TOKEN);
   });
 

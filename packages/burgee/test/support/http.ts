@@ -56,10 +56,12 @@ export function spawnHttp(
 /** Connects the official client to `url` over its Streamable HTTP transport. */
 export async function connectHttp(
   url: string,
-  options: { client?: ClientOptions | undefined; token?: string } = {},
+  options: { client?: ClientOptions | undefined; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Client> {
-  const headers: Record<string, string> =
-    options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+  };
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   const client = new Client({ name: 'burgee-tests', version: '1.0.0' }, options.client);
   await client.connect(transport);

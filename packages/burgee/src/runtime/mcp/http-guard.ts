@@ -46,7 +46,7 @@ export function toGate(bound: { host: string; port: number }, allowOrigins: read
 }
 
 /**
- * Checks a request in the order that leaks least (DESIGN M7): a foreign `Host` or `Origin` first
+ * Checks a request in the order that leaks least (M7): a foreign `Host` or `Origin` first
  * (DNS rebinding: a web page must not reach a local server through a name it controls), then the
  * token. A request without `Origin` is allowed: agents and other non-browser clients send none.
  */

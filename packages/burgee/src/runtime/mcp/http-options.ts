@@ -5,7 +5,7 @@ import { refuse } from '../errors.js';
 /** Where `--http` binds: a host as `node:net` takes it (IPv6 without brackets) and a port (0 picks a free one). */
 export type HttpAddress = { host: string; port: number };
 
-/** The largest request body accepted unless `--max-body` says otherwise (DESIGN M7). */
+/** The largest request body accepted unless `--max-body` says otherwise (M7). */
 export const DEFAULT_MAX_BODY = 1024 * 1024;
 
 /** How long a request body may take to arrive. */
@@ -35,7 +35,7 @@ export type HttpProgram = { name: string; envPrefix?: string | undefined };
 
 /**
  * Reads `--http`, `--token`, `--allow-origin` and `--max-body`, and refuses a non-loopback bind
- * without a token: anyone who can reach the port could run every tool (DESIGN M7).
+ * without a token: anyone who can reach the port could run every tool (M7).
  */
 export function toHttpServeOptions(
   flags: HttpFlags,

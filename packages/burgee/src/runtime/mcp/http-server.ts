@@ -21,7 +21,7 @@ export const MCP_PATH = '/mcp';
 
 /**
  * Binds `node:http` to the address and serves `mcp` at `/mcp`. Each request passes the gate
- * (Host/Origin 403, token 401) and the body limits (413, 408) before the SDK sees it (DESIGN M7).
+ * (Host/Origin 403, token 401) and the body limits (413, 408) before the SDK sees it (M7).
  */
 export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): Promise<McpHttpServer> {
   const endpoint: Endpoint = {

@@ -19,7 +19,7 @@ export type McpHttpServing = {
 };
 
 /**
- * Serves a program over MCP's Streamable HTTP transport until SIGINT or SIGTERM (DESIGN M7). Once
+ * Serves a program over MCP's Streamable HTTP transport until SIGINT or SIGTERM (M7). Once
  * listening it prints its URL on stderr; a signal stops taking requests, lets calls in flight
  * finish (at most 10 s, or the per-call timeout if shorter) and settles `closed`. Stdin is never
  * read, so closing it changes nothing.

@@ -69,7 +69,7 @@ export type McpFetch = {
 /**
  * Serves the program's tools over Streamable HTTP, statelessly: a fresh server per request from
  * the same factory, for the 2026-07-28 revision and for the 2025 era alike, so any instance can
- * answer any request and a load balancer needs no sticky sessions (DESIGN M7).
+ * answer any request and a load balancer needs no sticky sessions (M7).
  */
 export function toolsHttpHandler(
   source: ProgramSource,
