@@ -12,7 +12,7 @@ export const program = defineProgram({
       effects: 'non_idempotent',
       options: {
         target: { type: 'string', required: true, description: 'where to deploy' },
-        yes: { type: 'boolean', description: 'skip the confirmation' },
+        yes: { type: 'boolean', env: false, description: 'skip the confirmation' },
       },
       run: (ctx) => {
         if (!ctx.options.yes && !ctx.interactive) {

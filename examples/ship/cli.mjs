@@ -108,14 +108,15 @@ const dbDrop = defineCommand({
   name: 'drop',
   description: 'Drop the database (people only: withheld from agents on MCP)',
   effects: 'withheld',
-  options: { yes: { type: 'boolean', description: 'really drop it' } },
+  // env: false: SHIP_YES=1 left in a shell must not confirm a destructive command (D3).
+  options: { yes: { type: 'boolean', env: false, description: 'really drop it' } },
   run: (ctx) => {
     if (!ctx.options.yes) {
       ctx.actionRequired({
         reason: 'confirm',
         message: 'dropping the database destroys every row',
         next: [{ command: 'db drop --yes', when: 'only if you have a backup' }],
-        hint: 'take a backup first: ship db backup',
+        hint: 'take a backup of the database before you confirm',
       });
     }
     return 'database dropped';

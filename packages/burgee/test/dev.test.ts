@@ -96,14 +96,15 @@ describe('M8 · burgee dev <entry>: serve over stdio, reload on save', () => {
     const dir = scratch(cleanups);
     const entry = join(dir, 'cli.mjs');
     const good = readFileSync(entry, 'utf8');
-    const dev = await startDev(cleanups, dir, 'cli.mjs', { BURGEE_DEV_LOAD_TIMEOUT_MS: '300' });
+    // Long enough for a good import on a loaded machine (the first load has the same limit).
+    const dev = await startDev(cleanups, dir, 'cli.mjs', { BURGEE_DEV_LOAD_TIMEOUT_MS: '3000' });
     writeFileSync(entry, `${good}\nawait new Promise(() => {});\n`);
     const failed = await until(
       () => /burgee dev: reload failed: .*\n/.exec(dev.stderr())?.[0],
       () => `reload failed; stderr: ${dev.stderr()}`,
     );
     expect(failed).toBe(
-      'burgee dev: reload failed: its import did not settle within 300 ms and was abandoned (a top-level await that never ends?)\n',
+      'burgee dev: reload failed: its import did not settle within 3000 ms and was abandoned (a top-level await that never ends?)\n',
     );
     expect(await call(dev, 'status')).toBe('{"ok":true,"data":"green","meta":{"provenance":{}}}');
     writeFileSync(

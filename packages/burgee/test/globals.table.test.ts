@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Expected> = {
 
 const program = defineProgram({
   name: 'tool',
+  // With a version: --version is listed only when there is one to print (H2).
+  version: '1.0.0',
   config: true,
   commands: [
     defineCommand({

@@ -1,4 +1,7 @@
 import type { Effects, OptionType, Scalar } from '../manifest/types.js';
+import type { ActionRequest } from './action.js';
+
+export type { ActionRequest, NextStep } from './action.js';
 
 /** A Standard Schema v1 validator (zod, valibot, arktype …), typed structurally so no package is needed. */
 export interface StandardSchemaV1<Output = unknown> {
@@ -110,15 +113,6 @@ type ArgumentValue<A extends ArgumentSpec> = A extends { readonly variadic: true
 export type InferArguments<A extends ArgumentSpecs> = Simplify<{
   -readonly [E in A[number] as E['name']]: ArgumentValue<E>;
 }>;
-
-/** A runnable next step offered when a person would have been asked (A4). */
-export type NextStep = { readonly command: string; readonly when?: string };
-export type ActionRequest = {
-  readonly reason: string;
-  readonly message: string;
-  readonly next: readonly NextStep[];
-  readonly hint?: string;
-};
 
 export type Progress = { readonly done: number; readonly total?: number; readonly message?: string };
 

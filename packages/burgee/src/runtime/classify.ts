@@ -1,6 +1,6 @@
-import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
+import { type CheckedActionRequest, usageProblem } from './author-checks.js';
 import { ActionRequiredSignal, BurgeeError, ExitSignal, UsageError, type UsageSummary } from './errors.js';
 
 /** A failure ready for the envelope or the human renderer. */
@@ -19,7 +19,7 @@ export type Failure = {
 /** What a handler's throw means for the run (DESIGN E7). */
 export type Outcome =
   | { kind: 'failure'; failure: Failure }
-  | { kind: 'action'; request: ActionRequest }
+  | { kind: 'action'; request: CheckedActionRequest }
   | { kind: 'exit'; code: number };
 
 /** Classifies anything a handler threw or rejected with. */
@@ -48,7 +48,16 @@ function fromFields(
   const failure: Failure = { code, message: describe(source) };
   if (typeof source.hint === 'string' && source.hint !== '') failure.hint = source.hint;
   if (typeof source.fix === 'string' && source.fix !== '') failure.fix = source.fix;
-  if (typeof source.usage === 'object' && source.usage !== null) failure.usage = source.usage as UsageSummary;
+  if (source.usage !== undefined) {
+    const problem = usageProblem(source.usage);
+    if (problem === undefined) failure.usage = source.usage as UsageSummary;
+    else {
+      // The author's bug, not the caller's: say so, rather than print nothing or half a block.
+      failure.code = ExitCode.RUNTIME;
+      failure.hint = `the error's usage block cannot be shown: ${problem}; write it as { command, options?: [{ name, description }] } (E5)`;
+      delete failure.fix;
+    }
+  }
   if (typeof source.stack === 'string') failure.stack = source.stack;
   return failure;
 }

@@ -1,6 +1,12 @@
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import type { Layer } from './layers.js';
 
+/**
+ * A number as a person writes it in decimal (P4). `Number()` alone would also read `0x10`, `0b101`,
+ * `0o7`, `" 5"` and `""` (as 0), none of which anyone types meaning a decimal number.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 /** Why a raw value could not become the option's type; the caller picks the exit code by source. */
 export type CoerceProblem = { message: string; hint: string };
 
@@ -42,7 +48,7 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
   }
   if (option.type === 'number') {
     const number =
-      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+      typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isFinite(number)) return problem(option, layer, raw, 'a number');
     if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
     return { value: number };
@@ -77,18 +83,17 @@ export function checkRange(
   value: Scalar | Scalar[],
 ): { message: string; bad: Scalar } | undefined {
   if (option.choices === undefined && option.minimum === undefined && option.maximum === undefined) return undefined;
+  // A secret's value is never repeated back, not even when it is wrong (D3).
+  const got = (item: Scalar) => (option.secret ? '' : `; got ${JSON.stringify(item)}`);
   for (const item of Array.isArray(value) ? value : [value]) {
     if (option.choices !== undefined && !option.choices.includes(item)) {
-      return {
-        message: `${option.flag} must be one of ${option.choices.join(', ')}; got ${JSON.stringify(item)}`,
-        bad: item,
-      };
+      return { message: `${option.flag} must be one of ${option.choices.join(', ')}${got(item)}`, bad: item };
     }
     if (typeof item === 'number' && option.minimum !== undefined && item < option.minimum) {
-      return { message: `${option.flag} must be at least ${option.minimum}; got ${item}`, bad: item };
+      return { message: `${option.flag} must be at least ${option.minimum}${got(item)}`, bad: item };
     }
     if (typeof item === 'number' && option.maximum !== undefined && item > option.maximum) {
-      return { message: `${option.flag} must be at most ${option.maximum}; got ${item}`, bad: item };
+      return { message: `${option.flag} must be at most ${option.maximum}${got(item)}`, bad: item };
     }
   }
   return undefined;

@@ -1,7 +1,7 @@
-import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode, isAuthorCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
 import type { Refusal } from '../projections/refusals/index.js';
+import type { CheckedActionRequest } from './author-checks.js';
 
 /** What an E5 failure carries besides its code. */
 export type FailureDetails = {
@@ -104,7 +104,7 @@ export function defineError(spec: { name: string; code: number }): DefinedErrorC
 /** Thrown by `ctx.actionRequired`; carries the next steps out of the handler. */
 export class ActionRequiredSignal extends Error {
   override readonly name = 'ActionRequired';
-  constructor(readonly request: ActionRequest) {
+  constructor(readonly request: CheckedActionRequest) {
     super(request.message);
   }
 }

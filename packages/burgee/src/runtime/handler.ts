@@ -1,6 +1,7 @@
 import { contextInteractive, detectAgent } from 'roundel';
 import type { ActionRequest, Command, Progress } from '../declaration/types.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { checkActionRequest, checkExitCode } from './author-checks.js';
 import { ActionRequiredSignal, ExitSignal } from './errors.js';
 import type { Io } from './io.js';
 import type { Resolved } from './resolve.js';
@@ -69,9 +70,9 @@ export function createContext(call: HandlerCall): CommandContext {
 
 // Shared by every context: they hold no state, and a server makes one context per call.
 function actionRequired(request: ActionRequest): never {
-  throw new ActionRequiredSignal(request);
+  throw new ActionRequiredSignal(checkActionRequest(request));
 }
 
 function exit(code: number): never {
-  throw new ExitSignal(code);
+  throw new ExitSignal(checkExitCode(code));
 }

@@ -1,5 +1,4 @@
 import { type Colors, colorLevel, createColors } from 'roundel';
-import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest } from '../manifest/types.js';
 import {
@@ -10,6 +9,8 @@ import {
   toSuccessEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
+import { plainWords, writeLine } from '../projections/refusals/index.js';
+import type { CheckedActionRequest } from './author-checks.js';
 import type { Failure } from './classify.js';
 import type { Io, OutputStream } from './io.js';
 
@@ -70,13 +71,17 @@ export class Reporter {
   }
 
   failure(failure: Failure): RunResult {
+    // A fix that repeats the failing line would send an agent round in a loop (P6).
+    if (failure.fix !== undefined && failure.fix === writeLine(this.manifest, plainWords(this.io.argv))) {
+      delete failure.fix;
+    }
     if (this.json) return this.envelope(toFailureEnvelope(failure), failure.code);
     const debug = this.io.env.BURGEE_DEBUG === '1' && failure.stack !== undefined;
     const text = renderFailure(failure, this.colors());
     return { exitCode: failure.code, text: debug ? `${text}\n${failure.stack}` : text, stream: 'stderr' };
   }
 
-  actionRequired(request: ActionRequest): RunResult {
+  actionRequired(request: CheckedActionRequest): RunResult {
     const envelope = toActionRequiredEnvelope(this.manifest.name, request, this.json);
     if (this.json) return this.envelope(envelope, ExitCode.CANCELLED);
     return { exitCode: ExitCode.CANCELLED, text: renderActionRequired(envelope, this.colors()), stream: 'stderr' };

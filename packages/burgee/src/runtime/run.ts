@@ -1,7 +1,7 @@
 import { toProgram } from '../declaration/define.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
-import { runHost } from './capture.js';
+import { originalWrite, runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
@@ -44,7 +44,9 @@ export async function run(target: Program | Command): Promise<never> {
     const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
     writeResult(io, result);
     code = result.exitCode;
-  } catch {
+  } catch (error) {
+    // execute() reports every failure itself; reaching here is burgee's own bug, and still not silent.
+    originalWrite(process.stderr)(`error: burgee failed: ${error instanceof Error ? error.message : String(error)}\n`);
     code = ExitCode.RUNTIME;
   }
   stop.cleanup();

@@ -26,9 +26,12 @@ export function showHelp(
   report: Reporter,
   all = false,
 ): RunResult {
-  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all }), {}));
-  const width = io.stdout.columns ?? 80;
-  return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all }));
+  // Only the root lists --version; a package.json is looked for only there.
+  const versioned =
+    manifest.version !== undefined || (command.path.length === 0 && packageVersion(io.entry) !== undefined);
+  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all, versioned }), {}));
+  const width = helpWidth(io.stdout.columns);
+  return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all, versioned }));
 }
 
 /** `--schema`, drilled by command path and `--field`, within its budget (DESIGN S1–S4). */
@@ -44,7 +47,7 @@ export function showSchema(
   if (document === undefined) throw refuse(noSchemaOfItsOwn(manifest, command), command);
   if (globals.field === undefined) return report.document(renderSchema(document));
   const picked = selectSchemaField(document, globals.field);
-  if (!picked.ok) throw refuse(noSuchField(globals.field, picked.at, picked.available), command);
+  if (!picked.ok) throw refuse(noSuchField(globals.field, picked.at, picked.step, picked.available), command);
   return report.document(JSON.stringify(picked.value ?? null));
 }
 
@@ -91,3 +94,6 @@ export function showVersion(manifest: Manifest, io: Io, report: Reporter): RunRe
   if (report.json) return report.envelope(toSuccessEnvelope({ version }, {}));
   return report.text(version);
 }
+
+/** The terminal's width, or 80 when piped or when the terminal reports no width at all (0 columns, H2). */
+const helpWidth = (columns: number | undefined): number => (columns !== undefined && columns > 0 ? columns : 80);

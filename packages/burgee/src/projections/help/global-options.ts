@@ -8,12 +8,15 @@ export type HelpEntry = { flags: string; description: string };
  * The flags burgee adds to every program, as its table lists them (H2, P3, P5, S1, M1, H4): each
  * only where it does something, so a person never sees a flag that does nothing there.
  */
-export function globalOptions(manifest: Manifest, command: ManifestCommand): HelpEntry[] {
+export function globalOptions(manifest: Manifest, command: ManifestCommand, versioned = true): HelpEntry[] {
   // `-h` is only ours while the command has not given the letter to one of its own options.
   const taken = (letter: string) => command.options.some((option) => option.short === letter);
-  return programGlobals(manifest)
-    .filter((row) => row.help !== undefined && listedAt(row, command))
-    .map((row) => ({ flags: spelling(row, taken), description: row.help! }));
+  return (
+    programGlobals(manifest)
+      // `--version` is listed only when there is a version to print (H2): else it would only be refused.
+      .filter((row) => row.help !== undefined && listedAt(row, command) && (versioned || row.name !== 'version'))
+      .map((row) => ({ flags: spelling(row, taken), description: row.help! }))
+  );
 }
 
 /** True when help lists the row on this command: where it is valid, narrowed by `listed`. */

@@ -24,7 +24,7 @@ describe('toHelpData', () => {
   });
 
   it('H2 · root data: program description, visible commands with summaries, root-only globals', () => {
-    const manifest = program();
+    const manifest = program({ version: '1.0.0' });
     const data = toHelpData(manifest, manifest.root);
     expect(data.description).toBe('Ship builds');
     expect(data.commands).toEqual([
@@ -43,6 +43,16 @@ describe('toHelpData', () => {
       '--version',
       '-h, --help',
     ]);
+  });
+
+  it('H2 · --version is listed only when a version is known: declared, or found by the runtime', () => {
+    const flags = (manifest: ReturnType<typeof program>, versioned?: boolean) =>
+      toHelpData(manifest, manifest.root, versioned === undefined ? {} : { versioned }).globalOptions.map(
+        (e) => e.flags,
+      );
+    expect(flags(program())).not.toContain('--version');
+    expect(flags(program(), true)).toContain('--version');
+    expect(flags(program({ version: '2.0.0' }))).toContain('--version');
   });
 
   it('H2 · options carry default, choices and env; arguments and examples come through', () => {

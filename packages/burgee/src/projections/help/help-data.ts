@@ -47,8 +47,12 @@ export type HelpData = {
   moreCommands?: number;
 };
 
-/** What the caller asked of help: `--all` lists every subcommand of a long list. */
-export type HelpDataOptions = { all?: boolean };
+/**
+ * What the caller asked of help: `--all` lists every subcommand of a long list. `versioned` says
+ * whether `--version` has a version to print (declared, or found in a package.json by the runtime);
+ * without it, only a declared version counts.
+ */
+export type HelpDataOptions = { all?: boolean; versioned?: boolean };
 
 /** Builds the data form of one command's help (DESIGN H2). */
 export function toHelpData(manifest: Manifest, command: ManifestCommand, options: HelpDataOptions = {}): HelpData {
@@ -59,7 +63,7 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand, options
     options: visibleOptions(command).map(toHelpOption),
     commands: [...listed.shown.map(toHelpCommand), ...synthesisedCommands(command)],
     examples: command.examples.map((example) => ({ ...example, command: exampleCommand(manifest, example.command) })),
-    globalOptions: globalOptions(manifest, command),
+    globalOptions: globalOptions(manifest, command, options.versioned ?? manifest.version !== undefined),
   };
   const description =
     command.description ?? command.summary ?? (command.path.length === 0 ? manifest.description : undefined);

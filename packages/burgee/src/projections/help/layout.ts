@@ -11,12 +11,15 @@ const GAP = 2;
 // Below this many characters a description column is unreadable, so lines may overflow instead.
 const MIN_TEXT = 16;
 
+// A bracketed note (`[env: NAME]`) is one word: broken across lines it would read as two (H2).
+const WORD = /(?:\[[^\]\n]*\]|\[|[^\s[])+/g;
+
 /** Splits text into lines no wider than `width`, breaking at spaces; a longer word keeps a line of its own. */
 export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
-    for (const word of paragraph.split(/\s+/).filter((w) => w !== '')) {
+    for (const word of paragraph.match(WORD) ?? []) {
       if (line === '') line = word;
       else if (line.length + 1 + word.length <= width) line = `${line} ${word}`;
       else {

@@ -27,7 +27,7 @@ describe('renderHelp', () => {
   });
 
   it('H2 · root help lists visible commands and ends with the agent line', () => {
-    const manifest = program();
+    const manifest = program({ version: '1.0.0' });
     const text = renderHelp(manifest, manifest.root, plain);
     expect(text).toBe(
       [

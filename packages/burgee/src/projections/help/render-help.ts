@@ -10,14 +10,17 @@ import { moreLine } from './long-list.js';
 import { deprecationNote, formatDefault } from './usage.js';
 
 /** How wide the screen is and how to colour it; the runtime decides both. */
-export type HelpRenderOptions = { width: number; colors: Colors; all?: boolean };
+export type HelpRenderOptions = { width: number; colors: Colors; all?: boolean; versioned?: boolean };
 
 type Section = { title: string; rows: Row[]; flags: boolean };
 
 /** Renders one command's help screen as text, without a trailing newline. */
 export function renderHelp(manifest: Manifest, command: ManifestCommand, options: HelpRenderOptions): string {
   const { width, colors } = options;
-  const data = toHelpData(manifest, command, { all: options.all === true });
+  const data = toHelpData(manifest, command, {
+    all: options.all === true,
+    ...(options.versioned === undefined ? {} : { versioned: options.versioned }),
+  });
   const blocks = [`${colors.bold('Usage:')} ${data.usage}`];
   const about = [data.description, data.deprecated === undefined ? undefined : deprecationNote(data.deprecated)];
   const text = about.filter((part) => part !== undefined).join('\n');

@@ -4,6 +4,7 @@
  */
 import { alignColumns } from './align.js';
 import type { Colors } from './colors.js';
+import { escapeControls } from './escape.js';
 import { USAGE_ROWS, type UsageSummary } from './usage-summary.js';
 
 /** What a failure says to a person; `fix` is one exact runnable line. */
@@ -27,9 +28,10 @@ export type ActionRequiredText = {
 
 /** Renders a failure: `error:`, then `hint:`, `fix:` and, for usage errors, the usage block. */
 export function renderFailure(failure: FailureText, colors: Colors): string {
-  const lines = [`${colors.red(colors.bold('error:'))} ${failure.message}`];
-  if (failure.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${failure.hint}`);
-  if (failure.fix !== undefined) lines.push(`${colors.green('fix:')} ${failure.fix}`);
+  // Messages quote what the caller typed: its control characters are shown, never acted on (E10).
+  const lines = [`${colors.red(colors.bold('error:'))} ${escapeControls(failure.message)}`];
+  if (failure.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${escapeControls(failure.hint)}`);
+  if (failure.fix !== undefined) lines.push(`${colors.green('fix:')} ${escapeControls(failure.fix, true)}`);
   if (failure.usage !== undefined) lines.push('', ...renderUsageBlock(failure.usage, colors));
   return lines.join('\n');
 }
@@ -37,19 +39,20 @@ export function renderFailure(failure: FailureText, colors: Colors): string {
 function renderUsageBlock(usage: UsageSummary, colors: Colors): string[] {
   const rows = [...(usage.options ?? []), ...(usage.commands ?? [])].slice(0, USAGE_ROWS);
   const table = alignColumns(
-    rows.map((row) => [row.name, row.description]),
+    rows.map((row) => [escapeControls(row.name, true), escapeControls(row.description, true)]),
     { indent: 2, gap: 2 },
   );
-  return [`${colors.bold('usage:')} ${usage.command}`, ...table];
+  return [`${colors.bold('usage:')} ${escapeControls(usage.command, true)}`, ...table];
 }
 
 /** Renders an action-required stop (DESIGN A4): the reason and message, then each runnable next step. */
 export function renderActionRequired(action: ActionRequiredText, colors: Colors): string {
-  const lines = [`${colors.yellow(colors.bold(`action required (${action.reason}):`))} ${action.message}`];
+  const heading = colors.yellow(colors.bold(`action required (${escapeControls(action.reason, true)}):`));
+  const lines = [`${heading} ${escapeControls(action.message)}`];
   if (action.next.length > 0) {
-    const rows = action.next.map((step) => [step.command, step.when ?? '']);
+    const rows = action.next.map((step) => [escapeControls(step.command, true), escapeControls(step.when ?? '', true)]);
     lines.push('next:', ...alignColumns(rows, { indent: 2, gap: 4 }));
   }
-  if (action.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${action.hint}`);
+  if (action.hint !== undefined) lines.push(`${colors.yellow('hint:')} ${escapeControls(action.hint)}`);
   return lines.join('\n');
 }

@@ -21,7 +21,7 @@ describe('fix lines', () => {
   it('D3 · a secret value is written <secret> however it was typed; other values stay as typed', () => {
     for (const token of [['--token', 's3cret'], ['--token=s3cret'], ['-t', 's3cret'], ['-ts3cret']]) {
       const { words } = parseArgv(manifest, ['login', ...token, '--user', 'ann']);
-      const line = writeLine('tool', words);
+      const line = writeLine(manifest, words);
       expect(line).not.toContain('s3cret');
       expect(line).toMatch(/^tool login (--token <secret>|--token=<secret>|-t <secret>|'-t<secret>') --user ann$/);
     }
@@ -30,13 +30,15 @@ describe('fix lines', () => {
   it('P4 · words after -- are passthrough: a fix inserts before them and never reads them as values', () => {
     const words = plainWords(['login', '--', '--token', 'x']);
     expect(optionEnd(words)).toBe(1);
-    expect(writeLine('tool', insertWords(words, optionEnd(words), { text: '--user' }, { text: '<value>' }))).toBe(
+    expect(writeLine(manifest, insertWords(words, optionEnd(words), { text: '--user' }, { text: '<value>' }))).toBe(
       'tool login --user <value> -- --token x',
     );
-    expect(writeLine('tool', replaceWord(words, 0, { text: 'logout' }))).toBe('tool logout -- --token x');
+    expect(writeLine(manifest, replaceWord(words, 0, { text: 'logout' }))).toBe('tool logout -- --token x');
   });
 
   it('E8 · a word with spaces or quotes stays one shell word', () => {
-    expect(writeLine('tool', plainWords(['login', '--user', "ann o'neil"]))).toBe(`tool login --user 'ann o'\\''neil'`);
+    expect(writeLine(manifest, plainWords(['login', '--user', "ann o'neil"]))).toBe(
+      `tool login --user 'ann o'\\''neil'`,
+    );
   });
 });

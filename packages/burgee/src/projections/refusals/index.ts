@@ -10,7 +10,15 @@ export {
 } from './command-line.js';
 export { notARegularFile, unknownConfigKey } from './config.js';
 export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
-export { globalNotHere, needsCommand, needsValue, notBoolean, unknownCommand, unknownOption } from './parse.js';
+export {
+  globalNotHere,
+  needsCommand,
+  needsValue,
+  notBoolean,
+  takesNoValue,
+  unknownCommand,
+  unknownOption,
+} from './parse.js';
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';
 export { didYouMean, editDistance, shellQuote, suggest } from './suggest.js';

@@ -39,7 +39,7 @@ export function unknownOption(scene: Scene, index: number, flag: string, given: 
         : match.secret === true
           ? { text, at, secret: true }
           : { text };
-    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, word));
+    refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, word));
   }
   return refusal;
 }
@@ -72,7 +72,7 @@ export function unknownCommand(scene: Scene, index: number): Refusal {
     hint: matches.length > 0 ? didYouMean(matches) : `${where} has: ${names.join(', ')}`,
   };
   if (matches.length === 1)
-    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, { text: matches[0]! }));
+    refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, { text: matches[0]! }));
   return refusal;
 }
 
@@ -81,6 +81,18 @@ export const needsValue = (token: string, flag: string, placeholder: string): Re
   message: `${token} needs a value`,
   hint: `write ${flag} <${placeholder}>`,
 });
+
+/**
+ * `--json=true`, `--help=1`, `--no-verify=1`: a switch given a value. Refused as itself, not as an
+ * unknown flag, whose "did you mean --json?" would offer the very line that failed (P6).
+ */
+export function takesNoValue(scene: Scene, index: number, flag: string): Refusal {
+  const refusal: Refusal = { message: `${flag} takes no value`, hint: `write ${flag} alone` };
+  if (index < optionEnd(scene.words)) {
+    refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, { text: flag }));
+  }
+  return refusal;
+}
 
 /** `--yes=maybe`. */
 export const notBoolean = (token: string, option: ManifestOption, inline: string): Refusal => ({
@@ -100,7 +112,7 @@ export function globalNotHere(scene: Scene, index: number, row: GlobalFlag): Ref
     return {
       message: `${flag} works only with ${needed}`,
       hint: `add ${needed} to ask for it`,
-      fix: writeLine(scene.manifest.name, insertWords(scene.words, index, { text: needed })),
+      fix: writeLine(scene.manifest, insertWords(scene.words, index, { text: needed })),
     };
   }
   if (row.at === 'runnable') {
@@ -109,7 +121,7 @@ export function globalNotHere(scene: Scene, index: number, row: GlobalFlag): Ref
   return {
     message: `${flag} belongs to the whole program, not to ${where}`,
     hint: `give it without a command: ${scene.manifest.name} ${flag}`,
-    fix: writeLine(scene.manifest.name, [{ text: flag }]),
+    fix: writeLine(scene.manifest, [{ text: flag }]),
   };
 }
 

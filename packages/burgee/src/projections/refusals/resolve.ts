@@ -30,7 +30,7 @@ export function missingArgument(scene: Scene, argument: ManifestArgument): Refus
   return {
     message: `missing argument ${token} for ${commandName(scene.manifest, scene.command)}`,
     hint: argument.description === undefined ? `give ${token}` : `give ${token}: ${argument.description}`,
-    fix: writeLine(scene.manifest.name, [...words, ...scene.words.slice(end)]),
+    fix: writeLine(scene.manifest, [...words, ...scene.words.slice(end)]),
   };
 }
 
@@ -47,7 +47,7 @@ export function missingOption(scene: Scene, option: ManifestOption): Refusal {
   return {
     message: `missing required option ${option.flag} for ${commandName(scene.manifest, scene.command)}`,
     hint: `${about}set it with ${sources.join(' or ')}`,
-    fix: writeLine(scene.manifest.name, words),
+    fix: writeLine(scene.manifest, words),
   };
 }
 
@@ -61,8 +61,9 @@ export function outOfRange(
   problem: { message: string; bad: unknown },
   from: { source: string; location?: string | undefined },
 ): Refusal {
+  // A suggestion close to a secret would say what the secret nearly is (D3).
   const close =
-    option.choices === undefined || typeof problem.bad !== 'string'
+    option.choices === undefined || typeof problem.bad !== 'string' || option.secret
       ? []
       : suggest(problem.bad, option.choices.map(String));
   const hint =
@@ -80,7 +81,7 @@ export function outOfRange(
   if (close.length === 1 && index !== -1) {
     const word = scene.words[index]!;
     const text = `${word.text.slice(0, word.at ?? 0)}${close[0]}`;
-    refusal.fix = writeLine(scene.manifest.name, replaceWord(scene.words, index, { ...word, text }));
+    refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, { ...word, text }));
   }
   return refusal;
 }

@@ -53,8 +53,8 @@ export function budgetTooSmall(manifest: Manifest, command: ManifestCommand, bud
 }
 
 /** `--field a.b` where a step names nothing (S3). */
-export const noSuchField = (field: string, at: string, available: readonly string[]): Refusal => ({
-  message: `--field ${field}: no field "${at}"`,
+export const noSuchField = (field: string, at: string, step: string, available: readonly string[]): Refusal => ({
+  message: `--field ${field}: no field ${JSON.stringify(step)}${at === '' ? '' : ` in ${at}`}`,
   hint: available.length === 0 ? 'there is nothing below this value' : `fields there: ${available.join(', ')}`,
 });
 

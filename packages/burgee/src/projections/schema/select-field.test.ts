@@ -19,24 +19,46 @@ describe('selectSchemaField', () => {
     expect(selectSchemaField(schema, 'inputSchema.required.0')).toEqual({ ok: true, value: 'target' });
   });
 
-  it('S3 · an unknown step names the path walked so far and the keys available there', () => {
+  it('S3 · an unknown step names itself, the path walked so far and the keys available there', () => {
     expect(selectSchemaField(schema, 'efects')).toEqual({
       ok: false,
       at: '',
+      step: 'efects',
       available: ['name', 'effects', 'options', 'inputSchema'],
     });
     expect(selectSchemaField(schema, 'inputSchema.properties.nope')).toEqual({
       ok: false,
       at: 'inputSchema.properties',
+      step: 'nope',
       available: ['target'],
     });
   });
 
   it('S3 · arrays offer their indices and scalars offer nothing', () => {
-    expect(selectSchemaField(schema, 'options.2')).toEqual({ ok: false, at: 'options', available: ['0', '1'] });
-    expect(selectSchemaField(schema, 'options.01')).toEqual({ ok: false, at: 'options', available: ['0', '1'] });
-    expect(selectSchemaField(schema, 'options.name')).toEqual({ ok: false, at: 'options', available: ['0', '1'] });
-    expect(selectSchemaField(schema, 'effects.length')).toEqual({ ok: false, at: 'effects', available: [] });
+    expect(selectSchemaField(schema, 'options.2')).toEqual({
+      ok: false,
+      at: 'options',
+      step: '2',
+      available: ['0', '1'],
+    });
+    expect(selectSchemaField(schema, 'options.01')).toEqual({
+      ok: false,
+      at: 'options',
+      step: '01',
+      available: ['0', '1'],
+    });
+    expect(selectSchemaField(schema, 'options.name')).toEqual({
+      ok: false,
+      at: 'options',
+      step: 'name',
+      available: ['0', '1'],
+    });
+    expect(selectSchemaField(schema, 'effects.length')).toEqual({
+      ok: false,
+      at: 'effects',
+      step: 'length',
+      available: [],
+    });
   });
 
   it('S3 · inherited properties are not fields', () => {

@@ -6,7 +6,7 @@ export function selectSchemaField(value: unknown, field: string): FieldSelection
   const walked: string[] = [];
   for (const step of field.split('.')) {
     const next = stepInto(current, step);
-    if (!next.found) return { ok: false, at: walked.join('.'), available: availableSteps(current) };
+    if (!next.found) return { ok: false, at: walked.join('.'), step, available: availableSteps(current) };
     current = next.value;
     walked.push(step);
   }

@@ -152,4 +152,7 @@ export type FittedSchema =
   | { ok: false; reason: 'page'; pages: number };
 
 /** The outcome of `--field`: the value found, or where the walk stopped and what was there. */
-export type FieldSelection = { ok: true; value: unknown } | { ok: false; at: string; available: string[] };
+/** A `--field` value found, or where the walk stopped: the path walked (`at`), the step that named nothing, what was there. */
+export type FieldSelection =
+  | { ok: true; value: unknown }
+  | { ok: false; at: string; step: string; available: string[] };

@@ -1,4 +1,5 @@
 import {
+  INVALID_PARAMS,
   INVALID_REQUEST,
   type JSONRPCMessage,
   PARSE_ERROR,
@@ -115,7 +116,15 @@ export class LineTransport implements Transport {
       this.refuse(requestId(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
-    if ('method' in message && 'id' in message) this.pending.add(message.id);
+    if ('method' in message && 'id' in message) {
+      // JSON.parse keeps a "__proto__" key as data; every later copy of the arguments would drop it
+      // without a word, so it is refused here, where it is still visible (M3).
+      if (message.method === 'tools/call' && hasProtoKey(message.params)) {
+        this.refuse(message.id, INVALID_PARAMS, 'Invalid params: tool arguments may not hold the key "__proto__"');
+        return;
+      }
+      this.pending.add(message.id);
+    }
     // A cancelled request gets no answer (the protocol says so): stop waiting for one.
     if ('method' in message && message.method === 'notifications/cancelled') {
       const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
@@ -148,6 +157,11 @@ export class LineTransport implements Transport {
     this.onerror?.(error);
     void this.close();
   };
+}
+
+function hasProtoKey(params: unknown): boolean {
+  const args = (params as { arguments?: unknown } | undefined)?.arguments;
+  return typeof args === 'object' && args !== null && Object.hasOwn(args, '__proto__');
 }
 
 function requestId(value: unknown): string | number | null {

@@ -4,7 +4,7 @@ import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand } from '../../manifest/types.js';
 import { type ErrorBody, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
-import { toArgv } from '../../projections/mcp/argv.js';
+import { toCallArgv } from '../../projections/mcp/argument-types.js';
 import { execute } from '../execute.js';
 import type { Io, OutputStream } from '../io.js';
 import type { RunResult } from '../report.js';
@@ -46,7 +46,7 @@ export async function callTool(
   request: CallRequest = {},
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
-  const mapped = toArgv(command, args, { program: manifest.name, config: manifest.config });
+  const mapped = toCallArgv(command, args, { program: manifest.name, config: manifest.config });
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
     return failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, '');

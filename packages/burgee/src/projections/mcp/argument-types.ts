@@ -1,0 +1,86 @@
+import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { toArgv } from './argv.js';
+import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
+
+/** The JSON type a tool's inputSchema gives one property, and a check for it. */
+type Expected = { name: string; fits: (value: unknown) => boolean };
+
+const STRING: Expected = { name: 'a string', fits: (value) => typeof value === 'string' };
+const NUMBER: Expected = { name: 'a number', fits: (value) => typeof value === 'number' && Number.isFinite(value) };
+const INTEGER: Expected = { name: 'an integer', fits: (value) => typeof value === 'number' && Number.isInteger(value) };
+const BOOLEAN: Expected = { name: 'a boolean', fits: (value) => typeof value === 'boolean' };
+
+const listOf = (item: Expected): Expected => ({
+  name: `an array of ${item.name.replace(/^an? /, '')}s`,
+  fits: (value) => Array.isArray(value) && value.every(item.fits),
+});
+
+function optionType(option: ManifestOption): Expected {
+  const scalar =
+    option.type === 'boolean' ? BOOLEAN : option.type === 'string' ? STRING : option.integer ? INTEGER : NUMBER;
+  return option.multiple ? listOf(scalar) : scalar;
+}
+
+const argumentType = (argument: ManifestArgument): Expected => (argument.variadic ? listOf(STRING) : STRING);
+
+/**
+ * Checks each declared argument of a tool call against the JSON type its inputSchema gives it
+ * (M3), before anything is written as a command line: an object is never turned into its JSON
+ * text, an array never into its last element, a number never into `true`. `null` counts as absent,
+ * as it does when the call is written out. Names the argument and the type; never echoes the value,
+ * which may be a secret. Keys the command does not declare are left to the command to refuse.
+ */
+export function checkArgumentTypes(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+): ArgvRefusal | undefined {
+  for (const argument of command.arguments) {
+    const refusal = check(argument.name, argumentType(argument), args);
+    if (refusal !== undefined) return refusal;
+  }
+  for (const option of command.options) {
+    const refusal = check(option.key, optionType(option), args);
+    if (refusal !== undefined) return refusal;
+  }
+  return undefined;
+}
+
+function check(key: string, expected: Expected, args: Readonly<Record<string, unknown>>): ArgvRefusal | undefined {
+  if (!Object.hasOwn(args, key)) return undefined;
+  const value = args[key];
+  if (value === null || expected.fits(value)) return undefined;
+  return {
+    message: `argument ${JSON.stringify(key)} expects ${expected.name}, got ${kindOf(value, expected)}`,
+    hint: `give ${JSON.stringify(key)} as ${expected.name}, as the tool's inputSchema says; values are never converted`,
+  };
+}
+
+/** What a JSON value is, without its content. */
+function kindOf(value: unknown, expected: Expected): string {
+  if (Array.isArray(value)) return expected.name.startsWith('an array') ? 'an element of another type' : 'an array';
+  if (typeof value === 'number') return expected === INTEGER ? 'a number with a fraction' : 'a number';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/**
+ * The command line of a tool call (M3): types checked first, so a value of the wrong JSON type is
+ * refused rather than written out as something else; then `toArgv`. A value nested too deeply for
+ * JSON.stringify (thousands of levels, which JSON.parse reads) is refused as the caller's input.
+ */
+export function toCallArgv(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+  context: ArgvContext,
+): ToArgvResult {
+  const mistyped = checkArgumentTypes(command, args);
+  if (mistyped !== undefined) return { refusal: mistyped };
+  try {
+    return toArgv(command, args, context);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      refusal: { message: 'an argument is nested too deeply to read', hint: 'give each argument as a flat value' },
+    };
+  }
+}
