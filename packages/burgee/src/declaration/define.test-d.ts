@@ -87,3 +87,27 @@ describe('D6 · a prompt binding makes the value present', () => {
     });
   });
 });
+
+describe('D3 · a complete function is typed where it is written', () => {
+  it('D3 · its request is a CompleteRequest, with no annotation, and inference of the options still holds', () => {
+    defineCommand({
+      name: 'x',
+      effects: 'read_only',
+      options: {
+        region: {
+          type: 'string',
+          complete: async ({ partial, env }) => {
+            expectTypeOf(partial).toEqualTypeOf<string>();
+            expectTypeOf(env).toEqualTypeOf<Readonly<Record<string, string | undefined>>>();
+            return [partial];
+          },
+        },
+        n: { type: 'number', default: 2 },
+      },
+      run: (ctx) => {
+        expectTypeOf(ctx.options.region).toEqualTypeOf<string | undefined>();
+        expectTypeOf(ctx.options.n).toEqualTypeOf<number>();
+      },
+    });
+  });
+});

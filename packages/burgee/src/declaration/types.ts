@@ -163,8 +163,11 @@ type CommandFields<O extends OptionSpecs, A extends ArgumentSpecs> = {
   readonly description?: string;
   /** A shorter line for command lists in help; defaults to the description. */
   readonly summary?: string;
-  /** The options, keyed by camelCase name; the flag is the kebab form (D3). */
-  readonly options?: O;
+  /**
+   * The options, keyed by camelCase name; the flag is the kebab form (D3). The mapped half gives a
+   * `complete` function its parameter type: `O` alone is still being inferred when it is read.
+   */
+  readonly options?: O & { readonly [K in keyof O]: OptionSpec };
   /** The positional arguments, in the order they are typed (D4). */
   readonly arguments?: A;
   /** Command lines shown in help, `--schema` and the MCP description. */

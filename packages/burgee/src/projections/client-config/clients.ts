@@ -8,7 +8,7 @@ export const isClientId = (value: unknown): value is ClientId => CLIENTS.include
 
 /** Where a program's server is reached: a command started over stdio, or a URL served over HTTP (M7). */
 export type ServerTarget =
-  | { kind: 'stdio'; command: string; args: string[] }
+  | { kind: 'stdio'; command: string; args: readonly string[] }
   | {
       kind: 'http';
       url: string;

@@ -37,9 +37,7 @@ export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
   if (config.scopeFallback) report.warn(`${config.client} reads no project file; using its user file`);
   const { entry: _, ...summary } = data;
   const lines = [renderData(summary)];
-  if (request.dryRun && outcome.changed) {
-    lines.push(`would write under ${config.at.join('.')}:\n${JSON.stringify(config.entry, null, 2)}`);
-  }
+  if (request.dryRun && outcome.changed) lines.push(`would add:\n${await fragment(config)}`);
   return report.text(lines.join('\n'));
 }
 
@@ -49,10 +47,15 @@ async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise
     const { client, scope, file, entry } = config;
     return report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
   }
-  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
   const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
   const heading = `# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`;
-  return report.text(`${heading}\n${renderClientFragment(config, toml)}`);
+  return report.text(`${heading}\n${await fragment(config)}`);
+}
+
+/** The entry as the part of the client's file that holds it, in that file's format. */
+async function fragment(config: ClientConfig): Promise<string> {
+  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
+  return renderClientFragment(config, toml);
 }
 
 /** The server as the client should reach it: this very program over stdio, or the URL it is served at. */

@@ -1,0 +1,69 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
+import { describe, expect, it } from 'vitest';
+import { CLIENTS, type Place, toClientConfig } from './index.js';
+
+const linux: Place = { platform: 'linux', home: '/home/ada', cwd: '/work/app', env: {} };
+const http = { kind: 'http', url: 'https://tools.example/mcp', tokenVariable: 'TOOL_MCP_TOKEN' } as const;
+
+describe('K1 · entries for a server served over HTTP', () => {
+  // Restated per client: the key that holds the URL and how the bearer token's variable is referenced.
+  const expected: Record<(typeof CLIENTS)[number], Record<string, unknown>> = {
+    'claude-code': { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${TOOL_MCP_TOKEN}' } },
+    'claude-desktop': { url: http.url },
+    cursor: { url: http.url, headers: { Authorization: 'Bearer ${env:TOOL_MCP_TOKEN}' } },
+    vscode: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${env:TOOL_MCP_TOKEN}' } },
+    codex: { url: http.url, bearer_token_env_var: 'TOOL_MCP_TOKEN' },
+    gemini: { httpUrl: http.url, headers: { Authorization: 'Bearer ${TOOL_MCP_TOKEN}' } },
+    windsurf: { serverUrl: http.url, headers: { Authorization: 'Bearer ${env:TOOL_MCP_TOKEN}' } },
+  };
+
+  it.each(CLIENTS)('K1 · %s', (client) => {
+    expect(toClientConfig(client, 'tool', http, 'user', linux).entry).toEqual(expected[client]);
+  });
+});
+
+describe('K1 · per-OS user files', () => {
+  const mac: Place = { platform: 'darwin', home: '/Users/ada', cwd: '/w', env: {} };
+  const windows: Place = {
+    platform: 'win32',
+    home: 'C:\\Users\\ada',
+    cwd: 'C:\\w',
+    env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' },
+  };
+  const stdio = { kind: 'stdio', command: '/usr/bin/node', args: ['/app/cli.mjs', '--mcp'] } as const;
+  const file = (client: (typeof CLIENTS)[number], place: Place) =>
+    toClientConfig(client, 'tool', stdio, 'user', place).file;
+
+  it('K1 · claude-desktop', () => {
+    expect(file('claude-desktop', mac)).toBe(
+      '/Users/ada/Library/Application Support/Claude/claude_desktop_config.json',
+    );
+    expect(file('claude-desktop', windows)).toBe(
+      'C:\\Users\\ada\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+    );
+    expect(file('claude-desktop', linux)).toBe('/home/ada/.config/Claude/claude_desktop_config.json');
+    expect(file('claude-desktop', { ...linux, env: { XDG_CONFIG_HOME: '/xdg' } })).toBe(
+      '/xdg/Claude/claude_desktop_config.json',
+    );
+  });
+
+  it('K1 · vscode', () => {
+    expect(file('vscode', mac)).toBe('/Users/ada/Library/Application Support/Code/User/mcp.json');
+    expect(file('vscode', windows)).toBe('C:\\Users\\ada\\AppData\\Roaming\\Code\\User\\mcp.json');
+    expect(file('vscode', linux)).toBe('/home/ada/.config/Code/User/mcp.json');
+  });
+
+  it('K1 · a client without a project file falls back to its user file and says so', () => {
+    const config = toClientConfig('windsurf', 'tool', stdio, 'project', linux);
+    expect(config).toMatchObject({
+      scope: 'user',
+      scopeFallback: true,
+      file: '/home/ada/.codeium/windsurf/mcp_config.json',
+    });
+    expect(toClientConfig('cursor', 'tool', stdio, 'project', linux)).toMatchObject({
+      scope: 'project',
+      scopeFallback: false,
+      file: '/work/app/.cursor/mcp.json',
+    });
+  });
+});

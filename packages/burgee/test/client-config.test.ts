@@ -1,0 +1,201 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { parse as parseToml, stringify as writeToml } from 'smol-toml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { example, runCli } from './support/cli.js';
+
+// K1/K2 against a scratch HOME and project folder, the program started as a user would start it.
+const program = example('deploy');
+
+type Client7 = { client: string; file: (home: string, project: string) => string; key: string; toml?: true };
+
+/** The documented file and key of each client, restated from K1 rather than read from the source. */
+const CLIENTS: readonly Client7[] = [
+  { client: 'claude-code', file: (_, p) => join(p, '.mcp.json'), key: 'mcpServers' },
+  {
+    client: 'claude-desktop',
+    file: (h) => join(h, '.config', 'Claude', 'claude_desktop_config.json'),
+    key: 'mcpServers',
+  },
+  { client: 'cursor', file: (_, p) => join(p, '.cursor', 'mcp.json'), key: 'mcpServers' },
+  { client: 'vscode', file: (_, p) => join(p, '.vscode', 'mcp.json'), key: 'servers' },
+  { client: 'codex', file: (h) => join(h, '.codex', 'config.toml'), key: 'mcp_servers', toml: true },
+  { client: 'gemini', file: (_, p) => join(p, '.gemini', 'settings.json'), key: 'mcpServers' },
+  { client: 'windsurf', file: (h) => join(h, '.codeium', 'windsurf', 'mcp_config.json'), key: 'mcpServers' },
+];
+
+let home: string;
+let project: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'burgee-home-'));
+  project = mkdtempSync(join(tmpdir(), 'burgee-project-'));
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+});
+
+const tool = (args: readonly string[], env: Record<string, string> = {}) =>
+  runCli(program, args, { cwd: project, env: { HOME: home, ...env } });
+type Entry = { type?: string; command?: string; args?: string[] };
+type Doc = Record<string, unknown>;
+const read = (c: Client7, file: string): Doc =>
+  c.toml ? parseToml(readFileSync(file, 'utf8')) : JSON.parse(readFileSync(file, 'utf8'));
+/** The table of servers in a parsed file. */
+const serversIn = (c: Client7, doc: Doc) => doc[c.key] as Record<string, Entry>;
+const write = (c: Client7, file: string, value: Record<string, unknown>) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, c.toml ? writeToml(value) : JSON.stringify(value, null, 2));
+};
+
+describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
+  it('K1 · lands at the documented path under the documented key; a second install changes nothing', async () => {
+    const first = await tool(['mcp', 'install', c.client, '--json']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const file = c.file(home, project);
+    const envelope = JSON.parse(first.stdout);
+    expect(envelope).toMatchObject({
+      ok: true,
+      data: { client: c.client, file, changed: true },
+      meta: { changed: true },
+    });
+    const entry = serversIn(c, read(c, file)).tool!;
+    expect(entry).toEqual(envelope.data.entry);
+    expect(entry).toMatchObject({ command: process.execPath, args: [program, '--mcp'] });
+    if (c.client === 'vscode') expect(entry.type).toBe('stdio');
+    const again = JSON.parse((await tool(['mcp', 'install', c.client, '--json'])).stdout);
+    expect(again).toMatchObject({ ok: true, data: { changed: false }, meta: { changed: false } });
+    expect(existsSync(`${file}.bak`)).toBe(false);
+  });
+
+  it('K2 · keeps every other server and setting, and leaves a backup of the old file', async () => {
+    const file = c.file(home, project);
+    const before: Doc = {
+      theme: 'dark',
+      nested: { keep: [1, 2, 3] },
+      [c.key]: { other: { command: 'other-server' } },
+    };
+    write(c, file, before);
+    const original = readFileSync(file);
+    const result = await tool(['mcp', 'install', c.client]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('changed: true');
+    const after = read(c, file);
+    expect({ ...after, [c.key]: { ...serversIn(c, after), tool: undefined } }).toEqual({
+      ...before,
+      [c.key]: { ...serversIn(c, before), tool: undefined },
+    });
+    expect(serversIn(c, after).tool?.args).toEqual([program, '--mcp']);
+    expect(readFileSync(`${file}.bak`).equals(original)).toBe(true);
+  });
+
+  it('K2 · a malformed file is refused with exit 3, naming file and position, and left byte for byte', async () => {
+    const file = c.file(home, project);
+    mkdirSync(dirname(file), { recursive: true });
+    const broken = c.toml
+      ? '[mcp_servers.other]\ncommand = "x"\nargs = [\n'
+      : '{\n  "mcpServers": {\n    "other": {,\n';
+    writeFileSync(file, broken);
+    const result = await tool(['mcp', 'install', c.client, '--json']);
+    expect(result.code).toBe(3);
+    const error = JSON.parse(result.stdout).error;
+    expect(error.code).toBe(3);
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(/line \d+, column \d+/);
+    expect(readFileSync(file, 'utf8')).toBe(broken);
+    expect(existsSync(`${file}.bak`)).toBe(false);
+  });
+
+  it('K2 · --dry-run shows the change and writes nothing', async () => {
+    const result = await tool(['mcp', 'install', c.client, '--dry-run', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ data: { changed: true, dryRun: true } });
+    // Nothing at all: no file, no folder, in the project or in HOME.
+    expect(readdirSync(project)).toEqual([]);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('K1 · the written entry, started as a process, answers tools/list to the official client', async () => {
+    expect((await tool(['mcp', 'install', c.client])).code).toBe(0);
+    const entry = serversIn(c, read(c, c.file(home, project))).tool as { command: string; args: string[] };
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      env: { PATH: process.env.PATH ?? '', HOME: home, LANG: 'C.UTF-8' },
+      cwd: project,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'burgee-tests', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['deploy']);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('K1 · scopes', () => {
+  it('K1 · --scope user writes the user file of a client that has both', async () => {
+    const result = await tool(['mcp', 'install', 'claude-code', '--scope', 'user', '--json']);
+    expect(JSON.parse(result.stdout).data.file).toBe(join(home, '.claude.json'));
+    expect(JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')).mcpServers.tool.args).toEqual([
+      program,
+      '--mcp',
+    ]);
+    const vscode = await tool(['mcp', 'install', 'vscode', '--scope', 'user', '--json']);
+    expect(JSON.parse(vscode.stdout).data.file).toBe(join(home, '.config', 'Code', 'User', 'mcp.json'));
+  });
+
+  it('K1 · a client without a project file uses its user file, and says so', async () => {
+    const result = await tool(['mcp', 'install', 'windsurf']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('windsurf reads no project file; using its user file');
+  });
+
+  it('K1 · codex honours CODEX_HOME', async () => {
+    const codexHome = join(home, 'elsewhere');
+    const result = await tool(['mcp', 'install', 'codex', '--json'], { CODEX_HOME: codexHome });
+    expect(JSON.parse(result.stdout).data.file).toBe(join(codexHome, 'config.toml'));
+    expect(parseToml(readFileSync(join(codexHome, 'config.toml'), 'utf8'))).toMatchObject({
+      mcp_servers: { tool: { command: process.execPath } },
+    });
+  });
+});
+
+describe('K1 · mcp config', () => {
+  it('K1 · prints the entry and the file it belongs in, and writes nothing', async () => {
+    const result = await tool(['mcp', 'config', 'cursor']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(join(project, '.cursor', 'mcp.json'));
+    const fragment = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+    expect(fragment).toEqual({ mcpServers: { tool: { command: process.execPath, args: [program, '--mcp'] } } });
+    expect(existsSync(join(project, '.cursor'))).toBe(false);
+  });
+
+  it('K1 · codex gets a TOML table, and --http a URL entry with a placeholder, never a token', async () => {
+    const toml = await tool(['mcp', 'config', 'codex']);
+    expect(parseToml(toml.stdout.slice(toml.stdout.indexOf('\n') + 1))).toMatchObject({
+      mcp_servers: { tool: { args: [program, '--mcp'] } },
+    });
+    const http = await tool(['mcp', 'config', 'gemini', '--http', 'http://127.0.0.1:7000/mcp', '--json'], {
+      BURGEE_MCP_TOKEN: 'sekret-value',
+    });
+    expect(JSON.parse(http.stdout).data.entry).toEqual({
+      httpUrl: 'http://127.0.0.1:7000/mcp',
+      headers: { Authorization: 'Bearer ${BURGEE_MCP_TOKEN}' },
+    });
+    expect(http.stdout).not.toContain('sekret-value');
+  });
+
+  it('K1 · an unknown client is a usage error with the corrected line', async () => {
+    const result = await tool(['mcp', 'install', 'cursr', '--scope', 'user']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('fix: tool mcp install cursor --scope user');
+  });
+});
