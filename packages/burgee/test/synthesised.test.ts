@@ -61,6 +61,18 @@ describe('K3 · help [command…]', () => {
     );
   });
 
+  it.each([
+    ['completion', '--help'],
+    ['mcp', '-h'],
+    ['mcp', 'config', '--help', '--json'],
+  ])('K3 · %s %s on a synthesised command equals help %s', async (name, ...rest) => {
+    const viaFlag = await runProgram(program, [name, ...rest]);
+    const viaHelp = await runProgram(program, ['help', name, ...rest.filter((w) => w === '--json')]);
+    expect(viaFlag).toEqual(viaHelp);
+    expect(viaFlag.exitCode).toBe(0);
+    expect(viaFlag.stdout).toContain(`tool ${name} `);
+  });
+
   it('K3 · help for a command that does not exist is the unknown-command error', async () => {
     const result = await runProgram(program, ['help', 'deplyo']);
     expect(result.exitCode).toBe(2);

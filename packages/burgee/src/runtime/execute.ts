@@ -23,7 +23,7 @@ import { optionLayers, resolveInputs } from './resolve.js';
 import { serveMcpSurface } from './serve-mcp.js';
 import { showHelp, showSchema, showVersion } from './surfaces.js';
 import { declaredCompleter } from './synthesised/completer.js';
-import { type CompleterResolver, SYNTHESISED_RUNS } from './synthesised/table.js';
+import { type CompleterResolver, runSynthesised } from './synthesised/table.js';
 
 export type { RunResult };
 
@@ -53,7 +53,7 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   try {
     const synthesised = findSynthesised(manifest.root, io.argv);
     if (synthesised !== undefined) {
-      return await SYNTHESISED_RUNS[synthesised.row.name]({
+      return await runSynthesised(synthesised.row.name, {
         program,
         manifest,
         io,

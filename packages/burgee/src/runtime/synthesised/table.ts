@@ -39,3 +39,15 @@ export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) =
   mcp: runMcp,
   __complete: runComplete,
 };
+
+/** Runs a synthesised command; `<name> --help` prints what `help <name>` prints, as for every declared command. */
+export function runSynthesised(name: SynthesisedName, call: SynthesisedCall): Promise<RunResult> {
+  if (name !== 'help' && name !== '__complete' && asksForHelp(call.words)) return runHelp({ ...call, words: [name] });
+  return SYNTHESISED_RUNS[name](call);
+}
+
+/** `--help` or `-h` among the words before `--`. */
+function asksForHelp(words: readonly string[]): boolean {
+  const end = words.indexOf('--');
+  return (end === -1 ? words : words.slice(0, end)).some((word) => word === '--help' || word === '-h');
+}
