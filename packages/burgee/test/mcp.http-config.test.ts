@@ -66,4 +66,18 @@ describe('K1, M7 · the URL entries of mcp config reach the HTTP server', () => 
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(401);
   });
+
+  it.each([
+    [
+      'claude-desktop',
+      'claude-desktop reads no token from this file: give it the token from $BURGEE_MCP_TOKEN in its own settings',
+    ],
+    ['cursor', 'the client reads the token from $BURGEE_MCP_TOKEN: set it where the client starts, not in this file'],
+    ['codex', 'the client reads the token from $BURGEE_MCP_TOKEN: set it where the client starts, not in this file'],
+  ])('K1, M7 · mcp config %s --http says where the token goes, and never holds it', async (client, note) => {
+    const config = await runProgram(deploy, ['mcp', 'config', client, '--http', server.url], { env });
+    expect(config.exitCode).toBe(0);
+    expect(config.stdout.split('\n')[1]).toBe(`# ${note}`);
+    expect(config.stdout + config.stderr).not.toContain(TOKEN);
+  });
 });

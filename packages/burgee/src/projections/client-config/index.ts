@@ -25,6 +25,8 @@ export type ClientConfig = {
   /** The keys from the top of the file to the entry: `["mcpServers", "tool"]`. */
   at: [string, string];
   entry: Record<string, unknown>;
+  /** For a server served over HTTP: the variable that holds its bearer token (the token is never written). */
+  tokenVariable?: string;
 };
 
 /** Plans one client's configuration for the server `name` (K1). Pure: paths come from `place`. */
@@ -47,6 +49,7 @@ export function toClientConfig(
     format: spec.format,
     at: [spec.key, name],
     entry: spec.entry(target),
+    ...(target.kind === 'http' ? { tokenVariable: target.tokenVariable } : {}),
   };
 }
 

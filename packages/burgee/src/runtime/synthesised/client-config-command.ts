@@ -49,7 +49,18 @@ async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise
   }
   const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
   const heading = `# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`;
-  return report.text(`${heading}\n${await fragment(config)}`);
+  const token = tokenNote(config);
+  return report.text(`${[heading, ...(token === undefined ? [] : [token])].join('\n')}\n${await fragment(config)}`);
+}
+
+/** Where the bearer token of an HTTP entry goes: the entry names a variable, never the token (M7). */
+function tokenNote(config: ClientConfig): string | undefined {
+  const variable = config.tokenVariable;
+  if (variable === undefined) return undefined;
+  const named = JSON.stringify(config.entry).includes(variable);
+  return named
+    ? `# the client reads the token from $${variable}: set it where the client starts, not in this file`
+    : `# ${config.client} reads no token from this file: give it the token from $${variable} in its own settings`;
 }
 
 /** The entry as the part of the client's file that holds it, in that file's format. */
