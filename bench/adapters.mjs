@@ -2,10 +2,10 @@
 // Start-up cost of burgee's adapters on a run that uses none of burgee's surfaces: the same program
 // on commander and on burgee/commander (and on yargs and burgee/yargs), as whole processes, run
 // alternately with bare node so drift in machine load hits all five alike. See bench/README.md.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median, timeAlternating } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
@@ -13,7 +13,6 @@ const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 30);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 
 // Only these reach the children (bench/README.md says why).
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: process.env.LANG ?? 'C.UTF-8' };
 const args = ['deploy', 'prod', '--region', 'us'];
 const printed = 'deploying prod to us\n';
 const file = (name) => `${root}bench/adapters/${name}.mjs`;
@@ -35,29 +34,7 @@ const programs = [
   { name: 'burgee/yargs', argv: [file('yargs-burgee'), ...args], stdout: printed },
 ];
 
-/** One run's wall time in ms; throws unless it exited 0 printing exactly what the program prints. */
-function time(program) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, program.argv, { env, cwd: root, encoding: 'utf8', stdio: 'pipe' });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.error || result.status !== 0 || result.stdout !== program.stdout || result.stderr !== '') {
-    const detail = result.error?.message ?? `exit ${result.status ?? result.signal}`;
-    throw new Error(`${program.name} misbehaved (${detail})\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
-  }
-  return ms;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-for (const program of programs) time(program); // warm the file cache; not counted
-const samples = programs.map(() => []);
-for (let round = 0; round < rounds; round++) {
-  for (const [i, program] of programs.entries()) samples[i].push(time(program));
-}
+const samples = timeAlternating(programs, rounds, root);
 
 // Per-round differences, so one slow round does not count twice.
 const over = (i, base) => median(samples[i].map((ms, round) => ms - samples[base][round]));

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { env, median } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
@@ -21,9 +22,6 @@ const IN_FLIGHT = 8;
 // Each HTTP call is a request of its own: fewer of them keep a round near the stdio one in time.
 const HTTP_CALLS = 300;
 
-// Only these reach the children: NODE_EXTRA_CA_CERTS, NODE_OPTIONS or an agent variable would
-// change what is measured (the first alone adds ~60 ms to every Node start on this machine).
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: process.env.LANG ?? 'C.UTF-8' };
 // The SDK's stdio transport adds a few variables of its own (SHELL, TERM, USER…) read from this process.
 for (const name of DEFAULT_INHERITED_ENV_VARS) if (!(name in env)) delete process.env[name];
 
@@ -183,12 +181,6 @@ async function measureHttp(server) {
   if (stderr() !== '') throw new Error(`${server.name}: wrote to stderr over HTTP\n${stderr()}`);
   return { sequential: (HTTP_CALLS / seqMs) * 1000, concurrent: (HTTP_CALLS / conMs) * 1000 };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 for (const server of servers) await measure(server); // warm the file cache and the client; not counted
 for (const server of servers) await measureHttp(server);

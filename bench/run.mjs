@@ -2,18 +2,15 @@
 // Cold start of the same `deploy` program, as whole processes: bare node, burgee, and by hand on
 // commander, yargs and citty. Runs alternate A B C D E A B C D E … so drift in machine load hits
 // them all alike. See bench/README.md.
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median, timeAlternating } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 30);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 
-// Only these reach the children: NODE_EXTRA_CA_CERTS, NODE_OPTIONS or an agent variable would
-// change what is measured (the first alone adds ~60 ms to every Node start on this machine).
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: process.env.LANG ?? 'C.UTF-8' };
 const args = ['deploy', '--target', 'prod', '--yes', '--json'];
 const expected = `${JSON.stringify({
   ok: true,
@@ -31,29 +28,7 @@ const programs = [
   { name: 'citty', argv: [`${root}bench/deploy-citty.mjs`, ...args], stdout: expected },
 ];
 
-/** Runs one program once and returns its wall time in ms; throws unless it exited 0 with the expected output. */
-function time(program) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, program.argv, { env, cwd: root, encoding: 'utf8', stdio: 'pipe' });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.error || result.status !== 0 || result.stdout !== program.stdout || result.stderr !== '') {
-    const detail = result.error?.message ?? `exit ${result.status ?? result.signal}`;
-    throw new Error(`${program.name} misbehaved (${detail})\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
-  }
-  return ms;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-for (const program of programs) time(program); // warm the file cache; not counted
-const samples = programs.map(() => []);
-for (let round = 0; round < rounds; round++) {
-  for (const [i, program] of programs.entries()) samples[i].push(time(program));
-}
+const samples = timeAlternating(programs, rounds, root);
 
 const [bare, ...rest] = samples;
 const overhead = rest.map((xs) => median(xs.map((ms, round) => ms - bare[round])));

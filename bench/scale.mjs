@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { env, median } from './measure.mjs';
 import { commandPaths, writeProgram } from './scale-program.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -16,8 +17,6 @@ const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 15);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 
-// Only these reach the children (NODE_EXTRA_CA_CERTS alone adds ~60 ms to every Node start here).
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: process.env.LANG ?? 'C.UTF-8' };
 for (const name of DEFAULT_INHERITED_ENV_VARS) if (!(name in env)) delete process.env[name];
 
 const burgee = new URL('../packages/burgee/dist/index.js', import.meta.url).href;
@@ -88,12 +87,6 @@ async function timeMcp(p) {
   return ms;
 }
 const mcp = { name: 'MCP spawn → tools/list' };
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 const measure = (p, scenario) => (scenario === mcp ? timeMcp(p) : timeRun(p, scenario));
 
