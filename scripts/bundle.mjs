@@ -5,7 +5,7 @@
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
@@ -21,6 +21,11 @@ const CORE = {
   burgee:
     /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]|host[\\/]host\.ts$))/,
 };
+// Entries bundled on their own, sharing no chunk: a program that imports `burgee/commander` or
+// `burgee/yargs` resolves one file of burgee's at start, holding its own copy of the few small modules
+// its argv scan reads (the flag and synthesised-command tables), never the shared `core` (N1). What
+// such an entry loads with `import()` is built with the rest, as `chunks/<entry>-<file>.js`.
+const STANDALONE = { burgee: ['commander', 'yargs'] };
 
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
 function checkBundled(dir, manifest, dependency) {
@@ -78,6 +83,11 @@ for (const name of packages) {
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+  for (const entry of STANDALONE[name] ?? []) {
+    const lazy = await buildStandalone(dir, entry, input[entry], isExternal);
+    delete input[entry];
+    Object.assign(input, lazy);
+  }
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
   await build({
@@ -106,4 +116,39 @@ for (const name of packages) {
       },
     },
   });
+}
+
+/**
+ * Bundles one entry into `dist/<entry>.js` with everything it imports statically; each module it
+ * loads with `import()` is left as an import of `chunks/<entry>-<file>.js`, and returned as an
+ * entry for the shared build to make.
+ */
+async function buildStandalone(dir, entry, source, isExternal) {
+  const lazy = {};
+  const onDemand = {
+    name: 'on-demand-from-the-shared-build',
+    resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.') || importer === undefined) return null;
+      const module = resolve(dirname(importer), specifier.replace(/\.js$/, '.ts'));
+      const name = `chunks/${entry}-${basename(module, '.ts')}`;
+      lazy[name] = module;
+      return { id: `./${name}.js`, external: true };
+    },
+  };
+  await build({
+    input: { [entry]: source },
+    cwd: dir,
+    platform: 'node',
+    external: isExternal,
+    plugins: [onDemand],
+    logLevel: 'warn',
+    output: {
+      dir: join(dir, 'dist'),
+      format: 'esm',
+      entryFileNames: '[name].js',
+      sourcemap: true,
+      codeSplitting: false,
+    },
+  });
+  return lazy;
 }

@@ -17,12 +17,14 @@
  *   otherwise a declared option of that name wins on that command;
  * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown;
  * - `secret`: true when its value must never be printed, not even in a `fix` line (`--token`, M7);
- * - `repeats`: true when it may be given more than once; the values are kept, joined with commas.
+ * - `repeats`: true when it may be given more than once; the values are kept, joined with commas;
+ * - `foreign`: true when a program read from commander or yargs gains it too (F1, F2): typed there,
+ *   and not declared by the program itself (F3), the run is burgee's; the adapters scan argv for these.
  * Order is the help's order. Synthesised commands (`completion`, `help`, `mcp`) are not flags: they
  * will get a table of their own beside this one.
  */
 export const GLOBAL_FLAGS = [
-  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true },
+  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true, foreign: true },
   {
     name: 'explain',
     value: 'option',
@@ -46,8 +48,15 @@ export const GLOBAL_FLAGS = [
     listed: 'root',
     help: 'print every command, option and exit code as JSON',
     reserved: true,
+    foreign: true,
   },
-  { name: 'mcp', at: 'root', help: 'serve this program over MCP (stdio, or HTTP: --http)', reserved: true },
+  {
+    name: 'mcp',
+    at: 'root',
+    help: 'serve this program over MCP (stdio, or HTTP: --http)',
+    reserved: true,
+    foreign: true,
+  },
   // MCP over HTTP (M7). Help names --http on the --mcp line only; the docs cover the rest.
   { name: 'http', value: 'addr', at: 'root', with: 'mcp', reserved: false },
   {
@@ -97,6 +106,7 @@ export type GlobalFlag = {
   readonly spells?: boolean;
   readonly secret?: boolean;
   readonly repeats?: boolean;
+  readonly foreign?: boolean;
 };
 
 type Row = (typeof GLOBAL_FLAGS)[number];
@@ -113,6 +123,9 @@ export type Globals = {
 /** The camelCase key of a row, as `Globals` and MCP arguments name it. */
 export const globalKey = (row: GlobalFlag): string =>
   row.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The flags a program read from commander or yargs gains (F1, F2): the rows marked `foreign`. */
+export type ForeignFlag = `--${Extract<Row, { foreign: true }>['name']}`;
 
 /** The `--flag` of a row. */
 export const globalFlag = (row: GlobalFlag): string => `--${row.name}`;
@@ -155,4 +168,6 @@ export const reservedKeys = (program: { readonly config: boolean }): string[] =>
  * Argument keys a tool call may not use for anything its command does not declare (M3): written as
  * flags, they would reach burgee's own (`--help`, `--mcp`, `--config <file>` …) instead of the command.
  */
-export const MCP_RESERVED_KEYS: ReadonlySet<string> = new Set((GLOBAL_FLAGS as readonly GlobalFlag[]).map(globalKey));
+export const MCP_RESERVED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  (GLOBAL_FLAGS as readonly GlobalFlag[]).map(globalKey),
+);
