@@ -114,6 +114,11 @@ for (const name of packages) {
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      // What Node parses at every start, kept lean: no comments (the declarations and the source maps
+      // keep them), and ASCII only, since one character past it makes V8 decode and scan the whole
+      // file as two-byte text (N1).
+      comments: false,
+      charset: 'ascii',
       // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
       // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
       // What every program loads at start is one chunk, `core`: left to itself the bundler splits it
