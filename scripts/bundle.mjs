@@ -176,6 +176,9 @@ async function buildStandalone(dir, entry, source, isExternal) {
       entryFileNames: '[name].js',
       sourcemap: true,
       codeSplitting: false,
+      // Lean as the shared build's output, for the same reason.
+      comments: false,
+      charset: 'ascii',
     },
   });
   return lazy;
