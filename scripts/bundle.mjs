@@ -15,12 +15,31 @@ import { build } from 'rolldown';
 // (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
 // updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
 const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
-// The modules the `burgee` entry loads at start (N1): everything else (the MCP server, completion
-// scripts, client configuration, `burgee dev`, adapters) stays in chunks loaded by `import()`.
-const CORE = {
-  burgee:
-    /[\\/]src[\\/](index\.ts|manifest[\\/]|declaration[\\/]|projections[\\/](envelope|help|human|refusals|schema|mcp)[\\/]|runtime[\\/]([^\\/]+\.ts$|synthesised[\\/]|host[\\/]host\.ts$))/,
-};
+/**
+ * What every program loads at start (N1): the modules the package's main entry reaches by static
+ * imports alone, gathered once the module graph is known. They go into one chunk, `core`; whatever
+ * is reached only through an `import()` (the MCP server, `--schema`, help, completion scripts,
+ * client configuration, `burgee dev`, adapters) stays out of it, so turning an import into an
+ * `import()` is all it takes to keep a surface off the start-up path.
+ */
+function staticClosure(main) {
+  const reached = new Set();
+  return {
+    reached,
+    plugin: {
+      name: 'burgee-core',
+      buildEnd() {
+        const pending = [main];
+        while (pending.length > 0) {
+          const id = pending.pop();
+          if (reached.has(id)) continue;
+          reached.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
 
 /** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
 function checkBundled(dir, manifest, dependency) {
@@ -80,18 +99,26 @@ for (const name of packages) {
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
+  // One entry needs no chunk of its own: its modules all go into the entry's file.
+  const core = Object.keys(input).length > 1 ? staticClosure(input.index) : undefined;
   await build({
     input,
     cwd: dir,
     platform: 'node',
     external: isExternal,
     logLevel: 'warn',
+    plugins: core === undefined ? [] : [core.plugin],
     output: {
       dir: join(dir, 'dist'),
       format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      // What Node parses at every start, kept lean: no comments (the declarations and the source maps
+      // keep them), and ASCII only, since one character past it makes V8 decode and scan the whole
+      // file as two-byte text (N1).
+      comments: false,
+      charset: 'ascii',
       // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
       // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
       // What every program loads at start is one chunk, `core`: left to itself the bundler splits it
@@ -101,7 +128,7 @@ for (const name of packages) {
           ...(bundled.length === 0
             ? []
             : [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]),
-          { name: 'core', test: CORE[name] ?? /^$/ },
+          ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
         ],
       },
     },

@@ -8,7 +8,7 @@
 // section for every version; each package has its README and LICENSE, a `files` list, and export
 // targets that the tarball really contains.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -60,17 +60,26 @@ execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-// The build above is each package's prepack; running it once per package would build three times.
-const packed = JSON.parse(
-  execFileSync(npm, ['pack', '--workspaces', '--ignore-scripts', '--json', '--pack-destination', out], {
-    cwd: root,
-    encoding: 'utf8',
-  }),
-);
-for (const tarball of packed) {
-  const { manifest } = packages.find((p) => p.manifest.name === tarball.name);
+// Each package is packed from a staged copy: the files its `files` list selects, and the manifest
+// users get (see publishedManifest). The repository's package.json files are never rewritten, so
+// an interrupted release leaves nothing to undo. The build above is each package's prepack.
+const stage = join(out, 'stage');
+const packed = packages.map(({ dir, manifest }) => {
+  const staged = join(stage, manifest.name);
+  const listing = packJson(dir, ['--dry-run']);
+  for (const { path } of listing.files) {
+    if (path === 'package.json') continue;
+    mkdirSync(dirname(join(staged, path)), { recursive: true });
+    copyFileSync(join(dir, path), join(staged, path));
+  }
+  const published = publishedManifest(manifest);
+  writeFileSync(join(staged, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  return { tarball: packJson(staged, ['--pack-destination', out]), published };
+});
+rmSync(stage, { recursive: true, force: true });
+for (const { tarball, published } of packed) {
   const files = new Set(tarball.files.map((f) => f.path));
-  const missing = exportTargets(manifest.exports).filter((target) => !files.has(target));
+  const missing = exportTargets(published.exports).filter((target) => !files.has(target));
   if (missing.length > 0) problems.push(`${tarball.name}: the tarball lacks ${missing.join(', ')}, named by exports`);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
@@ -83,15 +92,36 @@ if (problems.length > 0) {
 }
 console.log(`tarballs in ${out}; publish each with npm publish <tarball>`);
 
-/** The files `exports` points users at (the in-repo `burgee-source` condition aside). */
+/** `npm pack --json` of one folder, scripts off: the tarball's name, sizes and files. */
+function packJson(cwd, args) {
+  return JSON.parse(execFileSync(npm, ['pack', '--ignore-scripts', '--json', ...args], { cwd, encoding: 'utf8' }))[0];
+}
+
+/**
+ * The package.json users install: each export condition object leads with `types` (TypeScript
+ * reads conditions in order) and loses `burgee-source`, the in-repo condition that points into
+ * `src/`, which is not shipped; `scripts` and `devDependencies` serve this repository only.
+ */
+function publishedManifest(manifest) {
+  const { scripts: _scripts, devDependencies: _dev, ...published } = structuredClone(manifest);
+  const clean = (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value).filter(([key]) => key !== 'burgee-source');
+    entries.sort(([a], [b]) => (b === 'types') - (a === 'types'));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, clean(inner)]));
+  };
+  if (published.exports !== undefined) published.exports = clean(published.exports);
+  return published;
+}
+
+/** Every file `exports` points users at. */
 function exportTargets(exports) {
   const targets = [];
-  const visit = (value, condition) => {
-    if (typeof value === 'string') {
-      if (condition !== 'burgee-source') targets.push(value.replace(/^\.\//, ''));
-    } else for (const [key, inner] of Object.entries(value ?? {})) visit(inner, key.startsWith('.') ? condition : key);
+  const visit = (value) => {
+    if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''));
+    else for (const inner of Object.values(value ?? {})) visit(inner);
   };
-  visit(exports, undefined);
+  visit(exports);
   return targets;
 }
 

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -118,6 +119,29 @@ describe('the packed packages, installed by a stranger', () => {
   it('N4 · the tarballs install into a fresh project, third-party dependencies from the registry', () => {
     expect(install.status, install.stderr).toBe(0);
   });
+
+  it.each(['burgee', 'roundel', 'caique'])(
+    'N4 · the installed %s/package.json leads every export with types and points nowhere into src/',
+    (name) => {
+      const installed = join(project, 'node_modules', name);
+      const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+      expect(manifest.scripts).toBeUndefined();
+      const conditions: Record<string, string>[] = [];
+      const targets: string[] = [];
+      const visit = (value: unknown): void => {
+        if (typeof value === 'string') targets.push(value);
+        else if (value !== null && typeof value === 'object') {
+          if (!Object.keys(value).some((key) => key.startsWith('.'))) conditions.push(value as Record<string, string>);
+          for (const inner of Object.values(value)) visit(inner);
+        }
+      };
+      visit(manifest.exports);
+      expect(conditions.length).toBeGreaterThan(0);
+      for (const entry of conditions) expect(Object.keys(entry)).toEqual(['types', 'import']);
+      expect(targets.filter((target) => target.includes('src/'))).toEqual([]);
+      for (const target of targets) expect(existsSync(join(installed, target)), target).toBe(true);
+    },
+  );
 
   it('N4 · the README quick start, in JavaScript, prints what the README shows', () => {
     writeFileSync(join(project, 'cli.mjs'), quickStart.code);

@@ -200,5 +200,39 @@ function checkArguments(args: readonly ArgumentSpec[], where: Where, problems: s
     if (optional) optionalSeen = true;
     if (arg.variadic === true && index !== args.length - 1)
       problems.push(`${at} is variadic but not last; only the last argument may be variadic`);
+    if (
+      arg.type !== undefined ||
+      arg.choices !== undefined ||
+      (arg.default !== undefined && typeof arg.default !== 'string')
+    )
+      checkArgumentValues(arg, at, problems);
+  }
+}
+
+const ARGUMENT_TYPES: readonly unknown[] = ['string', 'number'];
+const NONE: readonly never[] = [];
+
+/** An argument's type, choices and default agree, as an option's must (D4, D5). */
+function checkArgumentValues(arg: ArgumentSpec, at: At, problems: string[]): void {
+  const type: unknown = arg.type ?? 'string';
+  if (!ARGUMENT_TYPES.includes(type)) {
+    const hint = type === 'boolean' ? '; a yes/no is an option' : '';
+    problems.push(`${at} has type "${String(type)}"; use string or number${hint}`);
+    return;
+  }
+  if (arg.choices !== undefined && arg.choices.length === 0)
+    problems.push(`${at} has no choices; list at least one or drop choices`);
+  for (const choice of arg.choices ?? NONE) {
+    if (typeof choice !== type)
+      problems.push(`${at} has choice ${JSON.stringify(choice)} which is not a ${type}; make every choice a ${type}`);
+  }
+  if (arg.default === undefined) return;
+  const many = Array.isArray(arg.default);
+  if (many && arg.variadic !== true)
+    problems.push(`${at} has an array default but is not variadic; set variadic: true or give one value`);
+  for (const value of many ? (arg.default as readonly unknown[]) : [arg.default]) {
+    if (typeof value !== type) problems.push(`${at} has default ${JSON.stringify(value)} which is not a ${type}`);
+    else if (arg.choices !== undefined && !(arg.choices as readonly unknown[]).includes(value))
+      problems.push(`${at} has default ${JSON.stringify(value)} outside its choices`);
   }
 }

@@ -45,6 +45,34 @@ describe('D6 · ctx.options and ctx.args are inferred from the literal declarati
     });
   });
 
+  it('D4 · a number argument is a number; choices are their union; variadic is an array; optional may be undefined', () => {
+    defineCommand({
+      name: 'scale',
+      effects: 'idempotent',
+      arguments: [
+        { name: 'replicas', type: 'number' },
+        { name: 'region', choices: ['eu', 'us'] as const },
+        { name: 'level', type: 'number', choices: [1, 2, 3], required: false },
+        { name: 'zone', required: false, default: 'a' },
+        { name: 'ports', type: 'number', variadic: true },
+      ],
+      run: (ctx) => {
+        expectTypeOf(ctx.args.replicas).toEqualTypeOf<number>();
+        expectTypeOf(ctx.args.region).toEqualTypeOf<'eu' | 'us'>();
+        expectTypeOf(ctx.args.level).toEqualTypeOf<1 | 2 | 3 | undefined>();
+        expectTypeOf(ctx.args.zone).toEqualTypeOf<string>();
+        expectTypeOf(ctx.args.ports).toEqualTypeOf<number[]>();
+        // @ts-expect-error a number argument is not a string
+        ctx.args.replicas.toUpperCase();
+      },
+    });
+  });
+
+  it('D4 · an argument type outside string and number does not compile', () => {
+    // @ts-expect-error a yes/no is an option, not an argument
+    defineCommand({ name: 'a', effects: 'read_only', arguments: [{ name: 'on', type: 'boolean' }], run: () => null });
+  });
+
   it('D2 · a runnable command without effects does not compile; a group is not asked', () => {
     const run = () => null;
     // @ts-expect-error a command with run declares effects

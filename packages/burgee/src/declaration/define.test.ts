@@ -90,6 +90,45 @@ describe('definition-time checks', () => {
     expect(message).toContain('argument "last" is required but follows an optional argument');
   });
 
+  it('D4 · an argument type other than string or number, and choices or a default that do not match it, are refused', () => {
+    const message = refused(() =>
+      defineCommand({
+        name: 'x',
+        effects: 'read_only',
+        run: noop,
+        arguments: [
+          { name: 'flag', type: 'boolean' as never },
+          { name: 'count', type: 'number', choices: [1, 'two'] },
+          { name: 'region', choices: ['eu', 'us'], default: 'asia' },
+          { name: 'size', type: 'number', default: '5' as never },
+          { name: 'mode', required: false, choices: [] },
+          { name: 'files', default: ['a'] },
+        ],
+      }),
+    );
+    expect(message).toContain('6 problems');
+    expect(message).toContain('argument "flag" has type "boolean"; use string or number; a yes/no is an option');
+    expect(message).toContain('argument "count" has choice "two" which is not a number; make every choice a number');
+    expect(message).toContain('argument "region" has default "asia" outside its choices');
+    expect(message).toContain('argument "size" has default "5" which is not a number');
+    expect(message).toContain('argument "mode" has no choices; list at least one or drop choices');
+    expect(message).toContain('argument "files" has an array default but is not variadic');
+  });
+
+  it('D4 · a typed argument whose choices and default agree is accepted', () => {
+    expect(() =>
+      defineCommand({
+        name: 'x',
+        effects: 'read_only',
+        run: noop,
+        arguments: [
+          { name: 'count', type: 'number', choices: [1, 2], default: 1 },
+          { name: 'rest', type: 'number', variadic: true, default: [2] },
+        ],
+      }),
+    ).not.toThrow();
+  });
+
   it('D1 · fields must be a list of column names, each named once', () => {
     const run = () => [];
     expect(refused(() => defineCommand({ name: 'x', effects: 'read_only', fields: [], run }))).toContain(

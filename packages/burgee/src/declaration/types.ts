@@ -1,9 +1,11 @@
 import type { PromptKind } from 'caique';
-import type { Effects, OptionType, Scalar } from '../manifest/types.js';
+import type { ArgumentType, Effects, OptionType, Scalar } from '../manifest/types.js';
 import type { ActionRequest } from './action.js';
 import type { Ask } from './ask.js';
+import type { InferArguments, InferOptions } from './infer.js';
 
 export type { ActionRequest, NextStep } from './action.js';
+export type { InferArguments, InferOptions } from './infer.js';
 
 /** A Standard Schema v1 validator (zod, valibot, arktype …), typed structurally so no package is needed. */
 export interface StandardSchemaV1<Output = unknown> {
@@ -74,46 +76,16 @@ export type ArgumentSpec = {
   readonly required?: boolean;
   /** Takes every remaining word, as an array; only the last argument may. */
   readonly variadic?: boolean;
+  /** `'string'` (the default) or `'number'`; a number is checked before the handler runs, as an option's is. */
+  readonly type?: ArgumentType;
+  /** The accepted values; the handler's type becomes their union. */
+  readonly choices?: readonly (string | number)[];
   /** The value when the argument is not given. */
-  readonly default?: string | readonly string[];
+  readonly default?: string | number | readonly (string | number)[];
 };
 
 export type OptionSpecs = { readonly [key: string]: OptionSpec };
 export type ArgumentSpecs = readonly ArgumentSpec[];
-
-type BaseValue<O extends OptionSpec> = O extends { readonly choices: readonly (infer C)[] }
-  ? C
-  : O['type'] extends 'string'
-    ? string
-    : O['type'] extends 'number'
-      ? number
-      : boolean;
-type OptionValue<O extends OptionSpec> = O extends { readonly multiple: true } ? BaseValue<O>[] : BaseValue<O>;
-// Given, defaulted, or bound to a prompt (A6: asked for, or the run is refused) before the handler runs.
-type IsPresent<O> = O extends { readonly required: true } | { readonly default: unknown } | { readonly prompt: object }
-  ? true
-  : false;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** The handler's `ctx.options`, inferred from the literal declaration (D6). */
-export type InferOptions<O extends OptionSpecs> = Simplify<
-  { -readonly [K in keyof O as IsPresent<O[K]> extends true ? K : never]: OptionValue<O[K]> } & {
-    -readonly [K in keyof O as IsPresent<O[K]> extends true ? never : K]?: OptionValue<O[K]> | undefined;
-  }
->;
-
-type ArgumentValue<A extends ArgumentSpec> = A extends { readonly variadic: true }
-  ? string[]
-  : A extends { readonly required: false }
-    ? A extends { readonly default: string }
-      ? string
-      : string | undefined
-    : string;
-
-/** The handler's `ctx.args`, inferred from the literal declaration. */
-export type InferArguments<A extends ArgumentSpecs> = Simplify<{
-  -readonly [E in A[number] as E['name']]: ArgumentValue<E>;
-}>;
 
 export type Progress = { readonly done: number; readonly total?: number; readonly message?: string };
 

@@ -136,12 +136,14 @@ function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefine
 function buildArgument(spec: ArgumentSpec): ManifestArgument {
   const argument: ManifestArgument = {
     name: spec.name,
+    type: spec.type ?? 'string',
     required: spec.required !== false && spec.default === undefined,
     variadic: spec.variadic === true,
   };
   if (spec.description !== undefined) argument.description = spec.description;
+  if (spec.choices !== undefined) argument.choices = [...spec.choices];
   if (spec.default !== undefined)
-    argument.default = typeof spec.default === 'string' ? spec.default : [...spec.default];
+    argument.default = typeof spec.default === 'object' ? [...spec.default] : spec.default;
   return argument;
 }
 

@@ -27,7 +27,7 @@ export function option(key: string, type: OptionType, extra: Partial<ManifestOpt
 
 /** A manifest argument: required and single, as `buildManifest` fills them in. */
 export function argument(name: string, extra: Partial<ManifestArgument> = {}): ManifestArgument {
-  return { name, required: true, variadic: false, ...extra };
+  return { name, type: 'string', required: true, variadic: false, ...extra };
 }
 
 /** A runnable, read-only manifest command at `path`, named by its last word. */

@@ -21,6 +21,10 @@ export const isEffects = (value: unknown): value is Effects =>
   typeof value === 'string' && effectValues.includes(value);
 
 export type OptionType = 'string' | 'number' | 'boolean';
+/** What a positional argument's words become: a yes/no is an option's job, so arguments have no boolean (D4). */
+export type ArgumentType = 'string' | 'number';
+/** One value of an argument, once its word is read as the argument's type. */
+export type ArgumentValue = string | number;
 export type Scalar = string | number | boolean;
 
 export type ManifestOption = {
@@ -56,10 +60,14 @@ export type ManifestOption = {
 
 export type ManifestArgument = {
   name: string;
+  /** What each word is read as; `'string'` unless declared. */
+  type: ArgumentType;
   description?: string;
   required: boolean;
   variadic: boolean;
-  default?: string | string[];
+  /** The accepted values, of the argument's type. */
+  choices?: ArgumentValue[];
+  default?: ArgumentValue | ArgumentValue[];
 };
 
 export type ManifestExample = { command: string; description?: string };

@@ -7,6 +7,13 @@ import type { Layer } from './layers.js';
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** Reads a word as a decimal number (P4), for options and arguments alike; undefined when it is not one. */
+export function readNumber(text: string): number | undefined {
+  if (!DECIMAL.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : undefined;
+}
+
 /** Why a raw value could not become the option's type; the caller picks the exit code by source. */
 export type CoerceProblem = { message: string; hint: string };
 
@@ -47,9 +54,8 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
     );
   }
   if (option.type === 'number') {
-    const number =
-      typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isFinite(number)) return problem(option, layer, raw, 'a number');
+    const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? readNumber(raw) : undefined;
+    if (number === undefined || !Number.isFinite(number)) return problem(option, layer, raw, 'a number');
     if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
     return { value: number };
   }

@@ -21,9 +21,9 @@ import { progressView } from './progress-view.js';
 import { Reporter, type RunResult } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 import { serveMcpSurface } from './serve-mcp.js';
-import { showHelp, showSchema, showVersion } from './surfaces.js';
 import { declaredCompleter } from './synthesised/completer.js';
 import { type CompleterResolver, runSynthesised } from './synthesised/table.js';
+import { showVersion } from './version-surface.js';
 
 export type { RunResult };
 
@@ -73,7 +73,10 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   }
 }
 
-/** burgee's own surfaces first (H2, S1, H4, M1), in that order; then the command itself. */
+/**
+ * burgee's own surfaces first (H2, S1, H4, M1), in that order; then the command itself. Help and
+ * `--schema` load on first use, so a run of a command never pays for their layout and fitting (N1).
+ */
 function dispatch(
   program: Program,
   manifest: Manifest,
@@ -83,8 +86,10 @@ function dispatch(
   options: ExecuteOptions,
 ): RunResult | Promise<RunResult> {
   const { globals, command } = parsed;
-  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
-  if (globals.schema) return showSchema(manifest, command, globals, report);
+  if (globals.help)
+    return import('./help-surface.js').then((m) => m.showHelp(manifest, command, io, report, globals.all));
+  if (globals.schema)
+    return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
   if (globals.version) return showVersion(manifest, io, report);
   if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);

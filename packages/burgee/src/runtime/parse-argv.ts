@@ -23,8 +23,10 @@ import {
 } from '../projections/refusals/index.js';
 import { readBoolean } from './coerce.js';
 import { refuse } from './errors.js';
+import { wantsJson } from './wants-json.js';
 
 export type { Globals };
+export { wantsJson };
 
 /** A flag as typed: booleans already decided, everything else still text. */
 export type RawFlag = { option: ManifestOption; token: string } & (
@@ -37,30 +39,12 @@ export type ParsedArgv = {
   globals: Globals;
   flags: Map<string, RawFlag>;
   positionals: string[];
+  /** Where each positional is in `words`, so a refusal of an argument's value can rewrite that word. */
+  positionalAt: number[];
   passthrough: string[];
   /** Every word as the parser read it, for the `fix` line of a later refusal. */
   words: readonly Word[];
 };
-
-const JSON_SPELLINGS = programGlobals({ config: false })
-  .filter((row) => row.spells === true)
-  .map((row) => ({ name: row.name, flag: globalFlag(row), inline: `${globalFlag(row)}=json` }));
-
-/** True when the caller asked for the envelope: `--json` (or `--format json`) anywhere before `--` (E2). */
-export function wantsJson(argv: readonly string[], command?: ManifestCommand): boolean {
-  // A plain loop: every run and every MCP call asks, and most command lines are a few words.
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return false;
-    if (word === '--json') return true;
-    if (!word.startsWith('--')) continue;
-    for (const spelling of JSON_SPELLINGS) {
-      const spelled = word === spelling.inline || (word === spelling.flag && argv[i + 1] === 'json');
-      if (spelled && command?.options.some((o) => o.key === spelling.name) !== true) return true;
-    }
-  }
-  return false;
-}
 
 /** Splits argv into the command it names, global flags, the command's flags and positionals (P4). */
 export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedArgv {
@@ -87,7 +71,15 @@ class ArgvScanner {
     const command = this.findCommand();
     const globals = emptyGlobals();
     globals.json = wantsJson(argv, command);
-    this.state = { command, globals, flags: new Map(), positionals: [], passthrough: [], words: this.words };
+    this.state = {
+      command,
+      globals,
+      flags: new Map(),
+      positionals: [],
+      positionalAt: [],
+      passthrough: [],
+      words: this.words,
+    };
   }
 
   scan(): ParsedArgv {
@@ -100,7 +92,10 @@ class ArgvScanner {
       }
       if (word.startsWith('--')) this.long(word);
       else if (word.startsWith('-') && word.length > 1 && !/^-\d/.test(word)) this.short(word.slice(1));
-      else this.state.positionals.push(word);
+      else {
+        this.state.positionals.push(word);
+        this.state.positionalAt.push(this.at);
+      }
     }
     if (this.unknown !== undefined) {
       const { index, flag } = this.unknown;

@@ -1,13 +1,7 @@
 import type { OptionSpec } from '../declaration/types.js';
 import type { Manifest, ManifestOption, Scalar } from '../manifest/types.js';
-import {
-  missingArgument,
-  missingOption,
-  outOfRange,
-  type Scene,
-  schemaRefused,
-  unexpectedArgument,
-} from '../projections/refusals/index.js';
+import { missingOption, outOfRange, type Scene, schemaRefused } from '../projections/refusals/index.js';
+import { type BoundArguments, bindArguments, checkArgumentChoices, coerceArguments } from './arguments.js';
 import { checkRange, coerce } from './coerce.js';
 import { configFor, type LoadedConfig } from './config-file.js';
 import { ConfigError, refuse, UsageError } from './errors.js';
@@ -17,7 +11,7 @@ import type { ParsedArgv } from './parse-argv.js';
 /** The values a handler receives, and where each came from. */
 export type Resolved = {
   options: Record<string, Scalar | Scalar[]>;
-  args: Record<string, string | string[] | undefined>;
+  args: BoundArguments;
   provenance: Record<string, ProvenanceEntry>;
   /** Options bound to a prompt that no layer gave a value: asked for, or refused, before the handler (A6). */
   unanswered?: ManifestOption[];
@@ -72,9 +66,12 @@ export function resolveInputs(inputs: Inputs): Resolved | Promise<Resolved> {
     resolved.options[option.key] = typed.value;
     resolved.provenance[option.key] = provenanceOf(option, layer);
   }
+  const positionals = { words: parsed.positionals, at: parsed.positionalAt };
+  coerceArguments(scene, positionals, args);
   for (const { option, layer } of winners) {
     checkOptionRange(scene, option, layer, resolved.options[option.key]!);
   }
+  checkArgumentChoices(scene, positionals, args);
   const refined = winners.filter(({ option }) => inputs.specs[option.key]?.schema !== undefined);
   return refined.length === 0 ? resolved : refineAll(resolved, refined, inputs.specs);
 }
@@ -91,22 +88,6 @@ async function refineAll(resolved: Resolved, winners: readonly Winner[], specs: 
     );
   }
   return resolved;
-}
-
-function bindArguments(scene: Scene, positionals: readonly string[]): Resolved['args'] {
-  const bound: Resolved['args'] = {};
-  const declared = scene.command.arguments;
-  const variadic = declared.at(-1)?.variadic === true;
-  if (!variadic && positionals.length > declared.length) {
-    throw refuse(unexpectedArgument(scene, positionals[declared.length]!), scene.command);
-  }
-  declared.forEach((arg, index) => {
-    const value = arg.variadic ? positionals.slice(index) : positionals[index];
-    const missing = value === undefined || (Array.isArray(value) && value.length === 0);
-    if (missing && arg.required) throw refuse(missingArgument(scene, arg), scene.command);
-    bound[arg.name] = missing ? (arg.default === undefined ? (arg.variadic ? [] : undefined) : arg.default) : value;
-  });
-  return bound;
 }
 
 function checkOptionRange(scene: Scene, option: ManifestOption, layer: Layer, value: Scalar | Scalar[]): void {

@@ -138,6 +138,7 @@ const numberParsers = new Set<unknown>([parseInt, parseFloat, Number, Number.par
 function readArgument(argument: Argument): ManifestArgument {
   const read: ManifestArgument = {
     name: argument.name(),
+    type: 'string',
     required: argument.required,
     variadic: argument.variadic,
   };

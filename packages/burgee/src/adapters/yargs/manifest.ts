@@ -121,7 +121,7 @@ function readArgument(
   scratch: YargsInstance,
 ): ManifestArgument {
   const name = positional.cmd[0] ?? 'arg';
-  const argument: ManifestArgument = { name, required, variadic: positional.variadic };
+  const argument: ManifestArgument = { name, type: 'string', required, variadic: positional.variadic };
   const description = describe(scratch, name);
   if (description !== undefined) argument.description = description;
   const fallback = scratch.getOptions().default[name];

@@ -4,7 +4,15 @@
  */
 
 import { visibleSynthesised } from '../../manifest/synthesised.js';
-import type { Manifest, ManifestCommand, ManifestExample, ManifestOption, Scalar } from '../../manifest/types.js';
+import type {
+  ArgumentValue,
+  Manifest,
+  ManifestArgument,
+  ManifestCommand,
+  ManifestExample,
+  ManifestOption,
+  Scalar,
+} from '../../manifest/types.js';
 import { globalOptions, type HelpEntry } from './global-options.js';
 import { listedCommands } from './long-list.js';
 import { commandSummary, exampleCommand, mustPass, optionFlags, renderUsageLine, visibleOptions } from './usage.js';
@@ -14,7 +22,8 @@ export type HelpArgument = {
   description?: string;
   required: boolean;
   variadic: boolean;
-  default?: string | string[];
+  default?: ArgumentValue | ArgumentValue[];
+  choices?: ArgumentValue[];
 };
 
 export type HelpOption = {
@@ -59,7 +68,7 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand, options
   const listed = listedCommands(command, options.all);
   const data: HelpData = {
     usage: renderUsageLine(manifest, command),
-    arguments: command.arguments.map((argument) => ({ ...argument })),
+    arguments: command.arguments.map(toHelpArgument),
     options: visibleOptions(command).map(toHelpOption),
     commands: [...listed.shown.map(toHelpCommand), ...synthesisedCommands(command)],
     examples: command.examples.map((example) => ({ ...example, command: exampleCommand(manifest, example.command) })),
@@ -71,6 +80,16 @@ export function toHelpData(manifest: Manifest, command: ManifestCommand, options
   if (command.deprecated !== undefined) data.deprecated = command.deprecated;
   if (listed.more > 0) data.moreCommands = listed.more;
   return data;
+}
+
+// Fields named one by one, as options' are: help shows what a person types, not the parser's reading of it.
+function toHelpArgument(argument: ManifestArgument): HelpArgument {
+  const help: HelpArgument = { name: argument.name, required: argument.required, variadic: argument.variadic };
+  if (argument.description !== undefined) help.description = argument.description;
+  if (argument.default !== undefined)
+    help.default = Array.isArray(argument.default) ? [...argument.default] : argument.default;
+  if (argument.choices !== undefined) help.choices = [...argument.choices];
+  return help;
 }
 
 function toHelpOption(option: ManifestOption): HelpOption {

@@ -1,7 +1,7 @@
 /**
  * The help screen (H2), rendered from `toHelpData` so text and `--help --json` agree.
  */
-import type { Manifest, ManifestCommand, ManifestExample } from '../../manifest/types.js';
+import type { Manifest, ManifestCommand, ManifestExample, Scalar } from '../../manifest/types.js';
 import type { Colors } from '../human/colors.js';
 import type { HelpEntry } from './global-options.js';
 import { type HelpArgument, type HelpCommand, type HelpOption, toHelpData } from './help-data.js';
@@ -62,7 +62,7 @@ function optionRow(option: HelpOption): Row {
     option.description,
     option.required ? '(required)' : undefined,
     option.default === undefined ? undefined : `(default: ${formatDefault(option.default)})`,
-    option.choices === undefined ? undefined : `(one of: ${option.choices.map(String).join(', ')})`,
+    choicesNote(option.choices),
     option.env === undefined ? undefined : `[env: ${option.env}]`,
     option.deprecated === undefined ? undefined : deprecationNote(option.deprecated),
   ]);
@@ -71,8 +71,11 @@ function optionRow(option: HelpOption): Row {
 
 function argumentRow(argument: HelpArgument): Row {
   const fallback = argument.default === undefined ? undefined : `(default: ${formatDefault(argument.default)})`;
-  return { left: argument.name, right: joinNotes([argument.description, fallback]) };
+  return { left: argument.name, right: joinNotes([argument.description, fallback, choicesNote(argument.choices)]) };
 }
+
+const choicesNote = (choices: readonly Scalar[] | undefined): string | undefined =>
+  choices === undefined ? undefined : `(one of: ${choices.map(String).join(', ')})`;
 
 function commandRow(command: HelpCommand): Row {
   const note = command.deprecated === undefined ? undefined : deprecationNote(command.deprecated);

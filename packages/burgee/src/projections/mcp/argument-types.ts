@@ -21,7 +21,10 @@ function optionType(option: ManifestOption): Expected {
   return option.multiple ? listOf(scalar) : scalar;
 }
 
-const argumentType = (argument: ManifestArgument): Expected => (argument.variadic ? listOf(STRING) : STRING);
+function argumentType(argument: ManifestArgument): Expected {
+  const scalar = argument.type === 'number' ? NUMBER : STRING;
+  return argument.variadic ? listOf(scalar) : scalar;
+}
 
 /**
  * Checks each declared argument of a tool call against the JSON type its inputSchema gives it

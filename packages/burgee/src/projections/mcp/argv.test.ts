@@ -140,6 +140,22 @@ describe('M3 · positionals', () => {
     );
   });
 
+  it('M3 · D4 · number arguments are written back as the words the CLI reads, a skipped number default too', () => {
+    const resize = buildManifest(
+      defineCommand({
+        name: 'resize',
+        effects: 'idempotent',
+        arguments: [
+          { name: 'width', type: 'number', required: false, default: 640 },
+          { name: 'heights', type: 'number', variadic: true, required: false },
+        ],
+        run,
+      }),
+    ).root;
+    expect(argv(toArgv(resize, { heights: [480, -1.5] }))).toEqual(['--json', '640', '480', '-1.5']);
+    expect(argv(toArgv(resize, { width: 1e21 }))).toEqual(['--json', '1e+21']);
+  });
+
   it('M3 · words the parser would read as flags are refused: -x, --x, --', () => {
     for (const word of ['-x', '--yes', '--']) {
       expect(argv(toArgv(copy, { from: word }, { program: 'tool' }))).toBe(

@@ -98,7 +98,7 @@ export function toPositionals(
     // A gap before a later argument: positions would shift, so fill it or stop.
     if (argument.required) break; // the command itself refuses the missing argument, as on the CLI
     if (argument.default === undefined) return { refusal: skippedArgument(argument, command.arguments[last]!, where) };
-    argv.push(...[argument.default].flat());
+    argv.push(...[argument.default].flat().map(toText));
   }
   const first = argv[0];
   if (first !== undefined && command.commands.some((child) => child.name === first)) {

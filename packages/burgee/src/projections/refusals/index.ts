@@ -1,3 +1,4 @@
+export { argumentNotAChoice, argumentNotANumber } from './arguments.js';
 export {
   insertWords,
   optionEnd,

@@ -31,10 +31,12 @@ function toArgumentSchema(argument: ManifestArgument): ArgumentSchema {
   const fallback = argument.default;
   return {
     name: argument.name,
+    type: argument.type,
     ...when('description', argument.description),
     required: argument.required,
     variadic: argument.variadic,
     ...when('default', typeof fallback === 'object' ? [...fallback] : fallback),
+    ...when('choices', argument.choices === undefined ? undefined : [...argument.choices]),
   };
 }
 

@@ -20,10 +20,14 @@ export function toInputSchema(command: ManifestCommand): InputSchema {
 export const visibleOptions = (command: ManifestCommand): ManifestOption[] => command.options.filter((o) => !o.hidden);
 
 function toArgumentProperty(argument: ManifestArgument): InputProperty {
-  const property: InputProperty = argument.variadic ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+  // Key order is part of the contract, as for options: type, description, enum, default.
+  const items: InputItems = { type: argument.type };
+  if (argument.variadic && argument.choices !== undefined) items.enum = [...argument.choices];
+  const property: InputProperty = argument.variadic ? { type: 'array', items } : { type: argument.type };
   if (argument.description !== undefined) property.description = argument.description;
+  if (!argument.variadic && argument.choices !== undefined) property.enum = [...argument.choices];
   if (argument.default !== undefined) {
-    property.default = typeof argument.default === 'string' ? argument.default : [...argument.default];
+    property.default = typeof argument.default === 'object' ? [...argument.default] : argument.default;
   }
   return property;
 }

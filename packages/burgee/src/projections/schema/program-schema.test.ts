@@ -34,6 +34,7 @@ const rich = manifest(
         ],
         arguments: [
           argument('build', { description: 'the build' }),
+          argument('level', { type: 'number', required: false, choices: [1, 2], default: 1 }),
           argument('extra', { required: false, variadic: true, default: ['x'] }),
         ],
       }),
@@ -61,6 +62,9 @@ const broken: Record<string, (doc: FullSchemaDocument) => unknown> = {
     commands: [{ ...doc.commands[0], inputSchema: { ...doc.commands[0]?.inputSchema, additionalProperties: true } }],
   }),
   'an array input without items': (doc) => withInput(doc, { type: 'array' }),
+  'an argument without a type': (doc) => withArgument(doc, { type: undefined }),
+  'a boolean argument': (doc) => withArgument(doc, { type: 'boolean' }),
+  'an argument with empty choices': (doc) => withArgument(doc, { choices: [] }),
   'a wrong exit code': (doc) => ({ ...doc, exitCodes: { ...doc.exitCodes, USAGE: 64 } }),
   'a summary without its hint': ({ commands, ...doc }) => ({ ...doc, summarised: true, budget: 1, commands: [] }),
   'a full document marked summarised false': (doc) => ({ ...doc, summarised: false }),
@@ -70,6 +74,12 @@ function withOption(doc: FullSchemaDocument, patch: Record<string, unknown>): un
   const first = doc.commands[0];
   const options = [{ ...first?.options[0], ...patch }, ...(first?.options.slice(1) ?? [])];
   return JSON.parse(JSON.stringify({ ...doc, commands: [{ ...first, options }] }));
+}
+
+function withArgument(doc: FullSchemaDocument, patch: Record<string, unknown>): unknown {
+  const first = doc.commands[0];
+  const args = [{ ...first?.arguments[0], ...patch }, ...(first?.arguments.slice(1) ?? [])];
+  return JSON.parse(JSON.stringify({ ...doc, commands: [{ ...first, arguments: args }] }));
 }
 
 function withInput(doc: FullSchemaDocument, property: Record<string, unknown>): unknown {
@@ -110,7 +120,7 @@ describe('program-schema.json', () => {
   });
 
   it('S5 · the helpers that break documents leave them valid when they change nothing', () => {
-    for (const value of [withOption(full, {}), withInput(full, { type: 'string' })]) {
+    for (const value of [withOption(full, {}), withArgument(full, {}), withInput(full, { type: 'string' })]) {
       expect(validate(value), errorsOf(value)).toBe(true);
     }
   });

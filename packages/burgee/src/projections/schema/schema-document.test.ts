@@ -67,7 +67,9 @@ describe('toCommandSchema', () => {
     expect(Object.keys(schema)).toEqual([
       ...['name', 'summary', 'effects', 'deprecated', 'arguments', 'options', 'examples', 'inputSchema', 'output'],
     ]);
-    expect(schema.arguments).toEqual([{ name: 'files', required: false, variadic: true, default: ['a'] }]);
+    expect(schema.arguments).toEqual([
+      { name: 'files', type: 'string', required: false, variadic: true, default: ['a'] },
+    ]);
     expect(schema.examples).toEqual([
       { command: 'tool serve --port 80', description: 'on 80' },
       { command: 'tool serve' },

@@ -60,10 +60,12 @@ export type OptionSchema = {
 /** One positional argument as `--schema` publishes it. */
 export type ArgumentSchema = {
   name: string;
+  type: 'string' | 'number';
   description?: string;
   required: boolean;
   variadic: boolean;
-  default?: string | string[];
+  default?: string | number | (string | number)[];
+  choices?: (string | number)[];
 };
 
 /** One example invocation as `--schema` publishes it. */

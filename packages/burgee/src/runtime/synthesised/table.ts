@@ -3,9 +3,6 @@ import type { SynthesisedName } from '../../manifest/synthesised.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Io } from '../io.js';
 import type { Reporter, RunResult } from '../report.js';
-import { runMcp } from './client-config-command.js';
-import { runComplete, runCompletion } from './completion-command.js';
-import { runHelp } from './help-command.js';
 
 /** A `complete` function, wherever it was declared. */
 export type Completer = (request: CompleteRequest) => readonly string[] | Promise<readonly string[]>;
@@ -30,19 +27,21 @@ export type SynthesisedCall = {
 };
 
 /**
- * What runs each row of the synthesised table. Small, and bundled with the runtime; what is heavy
- * (the script generators, the TOML library) each loads with `import()` on first use (N1).
+ * What runs each row of the synthesised table, loaded with `import()` when the row is used: a run of
+ * a declared command never pays for them (N1).
  */
 export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) => Promise<RunResult>> = {
-  help: runHelp,
-  completion: runCompletion,
-  mcp: runMcp,
-  __complete: runComplete,
+  help: async (call) => (await import('./help-command.js')).runHelp(call),
+  completion: async (call) => (await import('./completion-command.js')).runCompletion(call),
+  mcp: async (call) => (await import('./client-config-command.js')).runMcp(call),
+  __complete: async (call) => (await import('./completion-command.js')).runComplete(call),
 };
 
 /** Runs a synthesised command; `<name> --help` prints what `help <name>` prints, as for every declared command. */
 export function runSynthesised(name: SynthesisedName, call: SynthesisedCall): Promise<RunResult> {
-  if (name !== 'help' && name !== '__complete' && asksForHelp(call.words)) return runHelp({ ...call, words: [name] });
+  if (name !== 'help' && name !== '__complete' && asksForHelp(call.words)) {
+    return SYNTHESISED_RUNS.help({ ...call, words: [name] });
+  }
   return SYNTHESISED_RUNS[name](call);
 }
 

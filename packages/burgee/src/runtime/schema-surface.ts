@@ -1,6 +1,4 @@
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { toSuccessEnvelope } from '../projections/envelope/index.js';
-import { renderHelp, toHelpData } from '../projections/help/index.js';
 import {
   badBudget,
   badPage,
@@ -8,31 +6,12 @@ import {
   noSchemaOfItsOwn,
   noSuchField,
   noSuchPage,
-  noVersion,
   pageOfOneCommand,
 } from '../projections/refusals/index.js';
 import { findSchemaCommand, fitManifestSchema, renderSchema, selectSchemaField } from '../projections/schema/index.js';
 import { refuse } from './errors.js';
-import type { Io } from './io.js';
-import { packageVersion } from './package-version.js';
 import type { Globals } from './parse-argv.js';
 import type { Reporter, RunResult } from './report.js';
-
-/** `--help`: text for people, data under `--json` (H2). */
-export function showHelp(
-  manifest: Manifest,
-  command: ManifestCommand,
-  io: Io,
-  report: Reporter,
-  all = false,
-): RunResult {
-  // Only the root lists --version; a package.json is looked for only there.
-  const versioned =
-    manifest.version !== undefined || (command.path.length === 0 && packageVersion(io.entry) !== undefined);
-  if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all, versioned }), {}));
-  const width = helpWidth(io.stdout.columns);
-  return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all, versioned }));
-}
 
 /** `--schema`, drilled by command path and `--field`, within its budget (S1–S4). */
 export function showSchema(
@@ -86,14 +65,3 @@ function wholeNumber(text: string | undefined, refusal: () => Error): number | u
   if (!Number.isInteger(value) || value <= 0) throw refusal();
   return value;
 }
-
-/** `--version`: the declared version, else the owning package.json's (H4). */
-export function showVersion(manifest: Manifest, io: Io, report: Reporter): RunResult {
-  const version = manifest.version ?? packageVersion(io.entry);
-  if (version === undefined) throw refuse(noVersion(manifest));
-  if (report.json) return report.envelope(toSuccessEnvelope({ version }, {}));
-  return report.text(version);
-}
-
-/** The terminal's width, or 80 when piped or when the terminal reports no width at all (0 columns, H2). */
-const helpWidth = (columns: number | undefined): number => (columns !== undefined && columns > 0 ? columns : 80);
