@@ -89,7 +89,7 @@ export type ArgumentSpecs = readonly ArgumentSpec[];
 
 export type Progress = { readonly done: number; readonly total?: number; readonly message?: string };
 
-/** What a handler receives. */
+/** What a handler receives; `signal` and `ask` are made when read, so `{...ctx}` leaves them out. */
 export type Context<O extends OptionSpecs = OptionSpecs, A extends ArgumentSpecs = ArgumentSpecs> = {
   readonly options: InferOptions<O>;
   readonly args: InferArguments<A>;
