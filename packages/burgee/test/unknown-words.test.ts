@@ -31,7 +31,10 @@ const many = (count: number) =>
 
 describe('unknown words', () => {
   it('E8 · a mistyped flag before the command: the flag is refused and the word after it is never echoed', async () => {
-    for (const argv of [['--tokn', 'SECRET-1234'], ['--tokn', 'SECRET-1234', '--json']]) {
+    for (const argv of [
+      ['--tokn', 'SECRET-1234'],
+      ['--tokn', 'SECRET-1234', '--json'],
+    ]) {
       const result = await runProgram(tool, argv);
       expect(result.exitCode).toBe(2);
       expect(`${result.stdout}${result.stderr}`).toContain('unknown option --tokn for tool');
