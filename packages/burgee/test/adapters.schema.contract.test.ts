@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Command, asProgram as commanderProgram, Option } from '../src/adapters/commander/index.js';
+import { Argument, Command, asProgram as commanderProgram, Option } from '../src/adapters/commander/index.js';
 import yargs, { type Argv, asProgram as yargsProgram } from '../src/adapters/yargs/index.js';
 import { defineCommand, defineProgram } from '../src/index.js';
-import { runProgram } from '../src/testing/index.js';
+import { connectMcp, runProgram } from '../src/testing/index.js';
 
 // One program, declared three ways, restricted to what all three express: a version, commands with
-// descriptions and effects, a required and an optional positional, a string option with a short
+// descriptions and effects, a required positional with choices, an optional one and an optional
+// number, a string option with a short
 // name, choices and a default, a whole-number option with a default, a boolean flag, a hidden
 // command (absent from the schema) and a withheld one (present, marked).
 const native = defineProgram({
@@ -17,8 +18,9 @@ const native = defineProgram({
       description: 'Deploy a build',
       effects: 'non_idempotent',
       arguments: [
-        { name: 'target', description: 'where to deploy' },
+        { name: 'target', description: 'where to deploy', choices: ['prod', 'staging'] },
         { name: 'note', description: 'a note for the log', required: false },
+        { name: 'replicas', type: 'number', description: 'how many replicas', required: false },
       ],
       options: {
         region: {
@@ -44,8 +46,9 @@ function withCommander(): Command {
   program
     .command('deploy')
     .description('Deploy a build')
-    .argument('<target>', 'where to deploy')
+    .addArgument(new Argument('<target>', 'where to deploy').choices(['prod', 'staging']))
     .argument('[note]', 'a note for the log')
+    .argument('[replicas]', 'how many replicas', Number)
     .addOption(new Option('-r, --region <region>', 'region to deploy in').choices(['eu', 'us']).default('eu'))
     .option('--count <n>', 'how many copies', Number, 1)
     .option('--dry-run', 'only plan')
@@ -74,12 +77,13 @@ function withYargs() {
     .scriptName('ship')
     .version('1.0.0')
     .command(
-      'deploy <target> [note]',
+      'deploy <target> [note] [replicas]',
       'Deploy a build',
       (y: Argv) =>
         y
-          .positional('target', { describe: 'where to deploy', type: 'string' })
+          .positional('target', { describe: 'where to deploy', type: 'string', choices: ['prod', 'staging'] })
           .positional('note', { describe: 'a note for the log', type: 'string' })
+          .positional('replicas', { describe: 'how many replicas', type: 'number' })
           .option('region', {
             alias: 'r',
             type: 'string',
@@ -121,6 +125,12 @@ describe('S6 · one program declared natively, with commander and with yargs', (
     ]);
     const [fromNative, fromCommander, fromYargs] = documents.map((result) => result.stdout);
     expect(fromNative).toContain('"name":"deploy"');
+    expect(fromNative).toContain(
+      '{"name":"target","type":"string","description":"where to deploy","required":true,"variadic":false,"choices":["prod","staging"]}',
+    );
+    expect(fromNative).toContain(
+      '{"name":"replicas","type":"number","description":"how many replicas","required":false,"variadic":false}',
+    );
     expect(fromCommander).toBe(fromNative);
     expect(fromYargs).toBe(fromNative);
   });
@@ -130,5 +140,47 @@ describe('S6 · one program declared natively, with commander and with yargs', (
     const fromNative = (await runProgram(native, argv)).stdout;
     expect((await runProgram(await commanderProgram(withCommander()), argv)).stdout).toBe(fromNative);
     expect((await runProgram(await yargsProgram(withYargs()), argv)).stdout).toBe(fromNative);
+  });
+});
+
+describe('M3 · D4 · a number argument of a commander or yargs program is a number over MCP too', () => {
+  it('M3 · the tool takes a JSON number, and the host parses the word it is written as', async () => {
+    const commander = new Command('tool');
+    commander
+      .command('scale')
+      .argument('<replicas>', 'how many', Number)
+      .effects('read_only')
+      .action((replicas: number) => ({ replicas, kind: typeof replicas }));
+    const fromYargs = yargs([])
+      .scriptName('tool')
+      .command(
+        'scale <replicas>',
+        'Scale',
+        (y: Argv) => y.positional('replicas', { describe: 'how many', type: 'number' }).effects('read_only'),
+        () => null,
+      );
+    for (const program of [await commanderProgram(commander), await yargsProgram(fromYargs)]) {
+      const client = await connectMcp(program);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.find((t) => t.name === 'scale')?.inputSchema.properties).toMatchObject({
+          replicas: { type: 'number' },
+        });
+        const refused = await client.callTool({ name: 'scale', arguments: { replicas: 'three' } });
+        expect(refused.structuredContent).toMatchObject({
+          ok: false,
+          error: { code: 2, message: 'argument "replicas" expects a number, got a string' },
+        });
+      } finally {
+        await client.close();
+      }
+    }
+    const client = await connectMcp(await commanderProgram(commander));
+    try {
+      const result = await client.callTool({ name: 'scale', arguments: { replicas: 3 } });
+      expect(result.structuredContent).toMatchObject({ ok: true, data: { replicas: 3, kind: 'number' } });
+    } finally {
+      await client.close();
+    }
   });
 });

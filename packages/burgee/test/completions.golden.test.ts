@@ -53,6 +53,14 @@ describe('C2 · __complete', () => {
     expect(result).toMatchObject({ exitCode: 0, stdout: 'eu-west\neu-south\n', stderr: '' });
   });
 
+  it('C1 · D4 · offers the choices of the argument the word is, counting the positionals before it', async () => {
+    const complete = async (...words: string[]) => (await runProgram(program, ['__complete', ...words])).stdout;
+    expect(await complete('config', 'set', '')).toBe('colour\neditor\n');
+    expect(await complete('config', 'set', 'colour', '')).toBe('');
+    expect(await complete('deploy', '--target', 'web', '-c', 'beta', 'api', 'w')).toBe('web\nworker\n');
+    expect(await complete('deploy', '--verify', '')).toBe('api\nweb\nworker\n');
+  });
+
   it('C2 · reads --flag=partial, short flags and nested commands', async () => {
     expect((await runProgram(program, ['__complete', 'deploy', '--region=us'])).stdout).toBe('us-east\n');
     expect((await runProgram(program, ['__complete', 'deploy', '-c', 'n'])).stdout).toBe('nightly\n');

@@ -32,6 +32,9 @@ const cases: ReadonlyArray<readonly [string, string, readonly string[], readonly
   ['the synthesised commands', 'tool ', ['help', 'completion', 'mcp'], ['__complete']],
   ['a lazy command, without importing it', 'tool lazy --flavour ', ['vanilla', 'chocolate'], []],
   ['nothing from a throwing completer', 'tool deploy --broken ', [], ['no candidates today']],
+  ["an argument's choices", 'tool config set ', ['colour', 'editor'], []],
+  ['the next argument, which has none', 'tool config set colour ', [], []],
+  ['a variadic argument, after flags and their values', 'tool deploy --channel beta api w', ['web', 'worker'], ['api']],
 ];
 
 describe.each([
@@ -77,6 +80,9 @@ describe('C3 · zsh typed into a tmux pane', () => {
   });
   it('C1 · --no-x is offered for a negatable boolean', async () => {
     expect(await pane.type('tool deploy --no-v', '--no-verify')).toContain('> tool deploy --no-verify');
+  });
+  it("C1 · D4 · an argument's choices, from the program", async () => {
+    expect(await pane.type('tool config set e', 'editor')).toContain('> tool config set editor');
   });
   it('C1 · nested subcommands, and no hidden command or option', async () => {
     expect(await pane.type('tool config g', 'config get')).toContain('> tool config get');

@@ -111,28 +111,37 @@ export type Globals = {
 };
 
 /** The camelCase key of a row, as `Globals` and MCP arguments name it. */
-export const globalKey = (row: GlobalFlag): string =>
-  row.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const globalKey = (row: GlobalFlag): string => KEYS.get(row) ?? camelCase(row.name);
+
+const camelCase = (name: string): string => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+// Derived once: the parser reads them on every run, and an MCP server runs a command per call.
+const ROWS = GLOBAL_FLAGS as readonly GlobalFlag[];
+const KEYS: ReadonlyMap<GlobalFlag, string> = new Map(ROWS.map((row) => [row, camelCase(row.name)]));
+const WITH_CONFIG: readonly GlobalFlag[] = ROWS;
+const WITHOUT_CONFIG: readonly GlobalFlag[] = ROWS.filter((row) => row.config !== true);
+const BY_FLAG = (rows: readonly GlobalFlag[]) => new Map(rows.map((row) => [globalFlag(row), row]));
+const WITH_CONFIG_BY_FLAG = BY_FLAG(WITH_CONFIG);
+const WITHOUT_CONFIG_BY_FLAG = BY_FLAG(WITHOUT_CONFIG);
+const EMPTY: Readonly<Record<string, boolean | undefined>> = Object.fromEntries(
+  ROWS.filter((row) => row.spells !== true).map((row) => [globalKey(row), row.value === undefined ? false : undefined]),
+);
 
 /** The `--flag` of a row. */
-export const globalFlag = (row: GlobalFlag): string => `--${row.name}`;
+export function globalFlag(row: GlobalFlag): string {
+  return `--${row.name}`;
+}
 
 /** Nothing given yet: every switch off, every value absent. */
-export function emptyGlobals(): Globals {
-  const globals: Record<string, boolean | undefined> = {};
-  for (const row of GLOBAL_FLAGS as readonly GlobalFlag[]) {
-    if (row.spells !== true) globals[globalKey(row)] = row.value === undefined ? false : undefined;
-  }
-  return globals as Globals;
-}
+export const emptyGlobals = (): Globals => ({ ...EMPTY }) as Globals;
 
 /** The rows a program has: the config rows only when it reads config files. */
 export const programGlobals = (program: { readonly config: boolean }): readonly GlobalFlag[] =>
-  (GLOBAL_FLAGS as readonly GlobalFlag[]).filter((row) => row.config !== true || program.config);
+  program.config ? WITH_CONFIG : WITHOUT_CONFIG;
 
 /** The row of a `--flag`, among those the program has. */
 export const findGlobal = (program: { readonly config: boolean }, flag: string): GlobalFlag | undefined =>
-  programGlobals(program).find((row) => flag === globalFlag(row));
+  (program.config ? WITH_CONFIG_BY_FLAG : WITHOUT_CONFIG_BY_FLAG).get(flag);
 
 /** True when a row is valid on a command: at its place, and beside the flag it needs (when it needs one). */
 export function validAt(
@@ -155,4 +164,4 @@ export const reservedKeys = (program: { readonly config: boolean }): string[] =>
  * Argument keys a tool call may not use for anything its command does not declare (M3): written as
  * flags, they would reach burgee's own (`--help`, `--mcp`, `--config <file>` …) instead of the command.
  */
-export const MCP_RESERVED_KEYS: ReadonlySet<string> = new Set((GLOBAL_FLAGS as readonly GlobalFlag[]).map(globalKey));
+export const MCP_RESERVED_KEYS: ReadonlySet<string> = new Set(KEYS.values());

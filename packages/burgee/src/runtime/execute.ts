@@ -132,7 +132,7 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
     io,
     signal: () => {
       // A run that nothing outside can cancel still hands its handler a signal of its own.
-      ownSignal ??= io.signal ?? new AbortController().signal;
+      ownSignal ??= io.signal?.() ?? new AbortController().signal;
       return ownSignal;
     },
     onExit: options.onExit ?? ignoreCleanup,
@@ -175,8 +175,9 @@ async function invoke(
   } catch (thrown) {
     throw new HandlerThrow(thrown);
   } finally {
-    // Erased before anything else is written: the screen shows the result only (H5).
-    await view?.end();
+    // Erased before anything else is written: the screen shows the result only (H5). Awaited only
+    // when there is one: an MCP call never has one, and every await is a promise the call pays for.
+    if (view !== undefined) await view.end();
   }
 }
 

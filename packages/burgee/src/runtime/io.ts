@@ -21,8 +21,12 @@ export interface Io {
   readonly entry?: string | undefined;
   /** The Node.js binary running the program, written into MCP client entries (K1). */
   readonly execPath?: string | undefined;
-  /** Cancels the handler from outside (SIGINT, an MCP cancellation). */
-  readonly signal?: AbortSignal | undefined;
+  /**
+   * Cancels the handler from outside (SIGINT, an MCP cancellation). A function, asked only when the
+   * handler reads `ctx.signal`: making a signal costs more than the rest of a small MCP call, and a
+   * getter would put every call's io in V8's slow dictionary mode.
+   */
+  readonly signal?: (() => AbortSignal) | undefined;
   /** True when this is the real process, whose stdin and stdout `--mcp` may take over. */
   readonly ownsProcess?: boolean | undefined;
   /**

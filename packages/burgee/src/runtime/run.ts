@@ -46,7 +46,7 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
   stalled.catch(() => {});
   const io = {
     ...processIo(),
-    signal: controller.signal,
+    signal: () => controller.signal,
     stalled,
     releaseSignals: undoSignals,
     ...(options.argv === undefined ? {} : { argv: options.argv }),

@@ -136,17 +136,20 @@ function readOption(option: Option, key: string): ManifestOption {
 const numberParsers = new Set<unknown>([parseInt, parseFloat, Number, Number.parseInt, Number.parseFloat]);
 
 function readArgument(argument: Argument): ManifestArgument {
+  // A number parser (`.argument('<n>', 'how many', Number)`) makes it a number, as for options (D4).
+  const type = numberParsers.has(argument.parseArg as unknown) ? 'number' : 'string';
   const read: ManifestArgument = {
     name: argument.name(),
-    type: 'string',
+    type,
     required: argument.required,
     variadic: argument.variadic,
   };
   const description = text(argument.description);
   if (description !== undefined) read.description = description;
+  if (argument.argChoices !== undefined) read.choices = [...argument.argChoices];
   const fallback: unknown = argument.defaultValue;
-  if (typeof fallback === 'string') read.default = fallback;
-  else if (Array.isArray(fallback) && fallback.every((v) => typeof v === 'string')) read.default = [...fallback];
+  if (typeof fallback === type) read.default = fallback as string | number;
+  else if (Array.isArray(fallback) && fallback.every((v) => typeof v === type)) read.default = [...fallback];
   return read;
 }
 

@@ -121,12 +121,18 @@ function readArgument(
   scratch: YargsInstance,
 ): ManifestArgument {
   const name = positional.cmd[0] ?? 'arg';
-  const argument: ManifestArgument = { name, type: 'string', required, variadic: positional.variadic };
+  const table = scratch.getOptions();
+  const type = table.number.includes(name) ? 'number' : 'string';
+  const argument: ManifestArgument = { name, type, required, variadic: positional.variadic };
   const description = describe(scratch, name);
   if (description !== undefined) argument.description = description;
-  const fallback = scratch.getOptions().default[name];
-  if (typeof fallback === 'string') argument.default = fallback;
-  if (fallback !== undefined && typeof fallback === 'string') argument.required = false;
+  const choices = table.choices[name];
+  if (choices?.every((choice) => typeof choice === type)) argument.choices = [...(choices as (string | number)[])];
+  const fallback = table.default[name];
+  if (typeof fallback === type) {
+    argument.default = fallback as string | number;
+    argument.required = false;
+  }
   return argument;
 }
 

@@ -1,4 +1,4 @@
-import { type CompletionTable, quote, toSteps, toValueCases } from './table.js';
+import { type CompletionNode, type CompletionTable, quote, toSteps, toValueCases } from './table.js';
 
 /** One `case` arm, as every script writes it: the patterns it matches and the statement it runs. */
 export type Arm = { patterns: string[]; body: string };
@@ -29,11 +29,15 @@ export function valueArms(table: CompletionTable, dialect: Dialect): Arm[] {
   }));
 }
 
-/** The flags, or the subcommands, offered after each command path. */
+/**
+ * The flags, or the subcommands, offered after each command path. Where an argument has choices,
+ * the program is asked (`__complete`): it knows which argument the word is.
+ */
 export function listArms(table: CompletionTable, dialect: Dialect, pick: 'flags' | 'commands'): Arm[] {
+  const asks = (node: CompletionNode) => pick === 'commands' && node.arguments !== undefined;
   return table.nodes
-    .filter((node) => node[pick].length > 0)
-    .map((node) => ({ patterns: [node.path], body: dialect.words(node[pick]) }));
+    .filter((node) => node[pick].length > 0 || asks(node))
+    .map((node) => ({ patterns: [node.path], body: asks(node) ? dialect.dynamic : dialect.words(node[pick]) }));
 }
 
 /** Quoted words separated by spaces. */

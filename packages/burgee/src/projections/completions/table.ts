@@ -20,6 +20,12 @@ export type CompletionNode = {
   /** Every flag offered after this command, `--no-x` forms, short letters and the global flags included. */
   flags: string[];
   values: ValueFlag[];
+  /**
+   * The choices of each positional argument, in order (an argument without choices holds none), when
+   * any has them; the last repeats when it is variadic. The scripts ask `__complete` here: which
+   * argument a word is depends on the words before it, counted in one place.
+   */
+  arguments?: { choices: (string[] | undefined)[]; variadic: boolean };
 };
 
 /** Every completion node of a program, in the shape all four shell scripts are written from (C1). */
@@ -57,7 +63,14 @@ function toNode(manifest: Manifest, command: ManifestCommand, extra: readonly st
     flags.push(...spellings);
     if (row.value !== undefined && spellings.length > 0) values.push(globalValue(row, spellings, options));
   }
-  return { path: command.path.join(' '), commands, flags, values };
+  const node: CompletionNode = { path: command.path.join(' '), commands, flags, values };
+  if (command.arguments.some((argument) => argument.choices !== undefined)) {
+    node.arguments = {
+      choices: command.arguments.map((argument) => argument.choices?.map(String)),
+      variadic: command.arguments.at(-1)?.variadic === true,
+    };
+  }
+  return node;
 }
 
 function optionSpellings(option: ManifestOption): string[] {

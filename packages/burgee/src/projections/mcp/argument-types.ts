@@ -37,15 +37,26 @@ export function checkArgumentTypes(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
 ): ArgvRefusal | undefined {
-  for (const argument of command.arguments) {
-    const refusal = check(argument.name, argumentType(argument), args);
-    if (refusal !== undefined) return refusal;
-  }
-  for (const option of command.options) {
-    const refusal = check(option.key, optionType(option), args);
+  for (const { key, expected } of expectedTypes(command)) {
+    const refusal = check(key, expected, args);
     if (refusal !== undefined) return refusal;
   }
   return undefined;
+}
+
+const typesOf = new WeakMap<ManifestCommand, readonly { key: string; expected: Expected }[]>();
+
+/** Each declared key and its JSON type, derived once per command rather than on every call. */
+function expectedTypes(command: ManifestCommand): readonly { key: string; expected: Expected }[] {
+  let types = typesOf.get(command);
+  if (types === undefined) {
+    types = [
+      ...command.arguments.map((argument) => ({ key: argument.name, expected: argumentType(argument) })),
+      ...command.options.map((option) => ({ key: option.key, expected: optionType(option) })),
+    ];
+    typesOf.set(command, types);
+  }
+  return types;
 }
 
 function check(key: string, expected: Expected, args: Readonly<Record<string, unknown>>): ArgvRefusal | undefined {

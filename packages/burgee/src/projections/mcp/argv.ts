@@ -19,32 +19,46 @@ export function toArgv(
   args: Readonly<Record<string, unknown>>,
   context: ArgvContext = {},
 ): ToArgvResult {
-  const where = [context.program ?? [], command.path].flat().join(' ') || command.name;
-  const flags: string[] = [];
+  // Only a refusal names the command: most calls never need the text.
+  const where = () => [context.program ?? [], command.path].flat().join(' ') || command.name;
+  const argv: string[] = [...command.path];
+  let declared = 0;
   for (const option of command.options) {
-    if (Object.hasOwn(args, option.key)) flags.push(...optionWords(option, args[option.key], context));
+    if (!Object.hasOwn(args, option.key)) continue;
+    declared++;
+    pushOptionWords(argv, option, args[option.key], context);
   }
-  for (const [key, value] of Object.entries(args)) {
-    if (command.options.some((o) => o.key === key) || command.arguments.some((a) => a.name === key)) continue;
-    if (!isPassable(command, key)) return { refusal: unknownArgument(command, key, where) };
-    const flag = `--${toKebab(key)}`;
-    flags.push(value === true || value === null || value === undefined ? flag : `${flag}=${toText(value)}`);
+  for (const argument of command.arguments) if (Object.hasOwn(args, argument.name)) declared++;
+  // Every key was a declared one (the usual call): nothing left to write as an unknown flag.
+  if (declared < Object.keys(args).length) {
+    for (const [key, value] of Object.entries(args)) {
+      if (command.options.some((o) => o.key === key) || command.arguments.some((a) => a.name === key)) continue;
+      if (!isPassable(command, key)) return { refusal: unknownArgument(command, key, where()) };
+      const flag = `--${toKebab(key)}`;
+      argv.push(value === true || value === null || value === undefined ? flag : `${flag}=${toText(value)}`);
+    }
   }
-  const positionals = toPositionals(command, args, where);
+  argv.push('--json');
+  if (command.arguments.length === 0) return { argv };
+  const positionals = toPositionals(command, args, where());
   if ('refusal' in positionals) return positionals;
-  return { argv: [...command.path, ...flags, '--json', ...positionals.argv] };
+  for (const word of positionals.argv) argv.push(word);
+  return { argv };
 }
 
-function optionWords(option: ManifestOption, value: unknown, context: ArgvContext): string[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((element) => optionWords(option, element, context));
-  if (option.type === 'boolean' && value === true) return [option.flag];
-  if (option.type === 'boolean' && value === false) {
-    if (!mayBeOnElsewhere(option, context)) return [];
-    return [option.negatable ? `--no-${option.flag.slice(2)}` : `${option.flag}=false`];
+function pushOptionWords(argv: string[], option: ManifestOption, value: unknown, context: ArgvContext): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const element of value) pushOptionWords(argv, option, element, context);
+    return;
+  }
+  if (option.type === 'boolean' && value === true) argv.push(option.flag);
+  else if (option.type === 'boolean' && value === false) {
+    if (mayBeOnElsewhere(option, context))
+      argv.push(option.negatable ? `--no-${option.flag.slice(2)}` : `${option.flag}=false`);
   }
   // Anything else is handed over as text: the command validates it as it would on the CLI.
-  return [`${option.flag}=${toText(value)}`];
+  else argv.push(`${option.flag}=${toText(value)}`);
 }
 
 /**

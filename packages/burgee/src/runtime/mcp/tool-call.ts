@@ -38,7 +38,7 @@ export type ToolResult = {
  * Runs a command as a `--json` caller would, in this process (M4): the arguments become the command
  * line they stand for (M3), which runs through `execute` as on the CLI; its result is the tool result.
  */
-export async function callTool(
+export function callTool(
   program: Program,
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
@@ -49,7 +49,7 @@ export async function callTool(
   const mapped = toCallArgv(command, args, { program: manifest.name, config: manifest.config });
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
-    return failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, '');
+    return Promise.resolve(failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, ''));
   }
   return runCall(program, mapped.argv, settings, request);
 }
@@ -119,14 +119,12 @@ function callIo(
     stderr,
     stdinIsTTY: false,
     onProgress: request.onProgress,
-    get signal() {
-      return signal.signal;
-    },
+    signal: signal.get,
   };
 }
 
-/** A call's `ctx.signal`, with what the call does to it. */
-type LazySignal = { readonly signal: AbortSignal; abort(reason: unknown): void; dispose(): void };
+/** A call's `ctx.signal`, made on first `get`, with what the call does to it. */
+type LazySignal = { get(): AbortSignal; abort(reason: unknown): void; dispose(): void };
 
 /**
  * Made only when the handler reads `ctx.signal`: an `AbortController`, and a listener on the
@@ -144,14 +142,15 @@ function lazySignal(request: AbortSignal | undefined, onCancel: () => void): Laz
     return controller;
   };
   return {
-    get signal() {
-      return (controller ?? make()).signal;
-    },
+    get: () => (controller ?? make()).signal,
     abort(reason) {
       stopped ??= { reason };
       controller?.abort(reason);
     },
-    dispose: () => request?.removeEventListener('abort', onCancel),
+    dispose() {
+      // Only a signal that was made listens to the request's.
+      if (controller !== undefined) request?.removeEventListener('abort', onCancel);
+    },
   };
 }
 

@@ -58,7 +58,9 @@ _tool() {
   else
     case "$cmdpath" in
       "") words=(deploy config drop lazy help completion mcp) ;;
+      "deploy") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       "config") words=(get set) ;;
+      "config set") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
     esac
   fi
   for word in "${words[@]}"; do

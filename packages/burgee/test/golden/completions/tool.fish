@@ -98,8 +98,12 @@ function __tool_candidates
       switch "$cmdpath"
         case ''
           printf '%s\n' deploy config drop lazy help completion mcp
+        case deploy
+          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
         case config
           printf '%s\n' get set
+        case 'config set'
+          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       end
   end
 end

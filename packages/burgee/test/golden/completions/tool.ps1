@@ -61,7 +61,9 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
   } else {
     switch ($cmdpath) {
       { $_ -in @('') } { $candidates = @('deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp') }
+      { $_ -in @('deploy') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -in @('config') } { $candidates = @('get', 'set') }
+      { $_ -in @('config set') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
     }
   }
   $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {

@@ -58,7 +58,9 @@ _tool() {
   else
     case "$cmdpath" in
       ("") candidates=(deploy config drop lazy help completion mcp) ;;
+      ("deploy") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ("config") candidates=(get set) ;;
+      ("config set") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
     esac
   fi
   (( ${#candidates} )) && compadd -- "${candidates[@]}"
