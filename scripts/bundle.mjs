@@ -5,7 +5,7 @@
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
@@ -15,6 +15,12 @@ import { build } from 'rolldown';
 // (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
 // updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
 const BUNDLED = { burgee: ['@modelcontextprotocol/server'] };
+// Entries bundled on their own, sharing no chunk: a program that imports `burgee/commander` or
+// `burgee/yargs` resolves one file of burgee's at start, holding its own copy of the few small modules
+// its argv scan reads (the flag and synthesised-command tables), never the shared `core` (N1). What
+// such an entry loads with `import()` is built with the rest, as `chunks/<entry>-<file>.js`.
+const STANDALONE = { burgee: ['commander', 'yargs'] };
+
 /**
  * What every program loads at start (N1): the modules the package's main entry reaches by static
  * imports alone, gathered once the module graph is known. They go into one chunk, `core`; whatever
@@ -97,6 +103,11 @@ for (const name of packages) {
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
+  for (const entry of STANDALONE[name] ?? []) {
+    const lazy = await buildStandalone(dir, entry, input[entry], isExternal);
+    delete input[entry];
+    Object.assign(input, lazy);
+  }
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
   // One entry needs no chunk of its own: its modules all go into the entry's file.
@@ -133,4 +144,42 @@ for (const name of packages) {
       },
     },
   });
+}
+
+/**
+ * Bundles one entry into `dist/<entry>.js` with everything it imports statically; each module it
+ * loads with `import()` is left as an import of `chunks/<entry>-<file>.js`, and returned as an
+ * entry for the shared build to make.
+ */
+async function buildStandalone(dir, entry, source, isExternal) {
+  const lazy = {};
+  const onDemand = {
+    name: 'on-demand-from-the-shared-build',
+    resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.') || importer === undefined) return null;
+      const module = resolve(dirname(importer), specifier.replace(/\.js$/, '.ts'));
+      const name = `chunks/${entry}-${basename(module, '.ts')}`;
+      lazy[name] = module;
+      return { id: `./${name}.js`, external: true };
+    },
+  };
+  await build({
+    input: { [entry]: source },
+    cwd: dir,
+    platform: 'node',
+    external: isExternal,
+    plugins: [onDemand],
+    logLevel: 'warn',
+    output: {
+      dir: join(dir, 'dist'),
+      format: 'esm',
+      entryFileNames: '[name].js',
+      sourcemap: true,
+      codeSplitting: false,
+      // Lean as the shared build's output, for the same reason.
+      comments: false,
+      charset: 'ascii',
+    },
+  });
+  return lazy;
 }

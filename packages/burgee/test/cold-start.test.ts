@@ -129,6 +129,36 @@ describe('N1 · cold start loads only burgee and roundel', () => {
   });
 });
 
+const adapterFixtures = fileURLToPath(new URL('./fixtures/adapters/', import.meta.url));
+const adapterRuns: ReadonlyArray<readonly [string, readonly string[], number]> = [
+  ['a command', ['deploy', 'prod'], 0],
+  ['--help', ['--help'], 0],
+  ['--version', ['--version'], 0],
+  ['a missing argument', ['deploy'], 1],
+];
+
+// An adapter program that uses none of burgee's surfaces pays for its adapter's entry file and
+// nothing else of burgee's: no shared chunk, so not the core every native program loads (N1, F1).
+describe.each(['commander', 'yargs'])('N1 · a plain run of a burgee/%s program', (host) => {
+  const script = `${adapterFixtures}${host}.mjs`;
+
+  it.each(adapterRuns)('N1 · %s loads one file of burgee: its entry', async (_, args, exit) => {
+    const { code, urls } = await loadsOf(script, args);
+    expect(code).toBe(exit);
+    expect(urls).toContain(`file://${script}`);
+    expect(urls.filter((url) => url.startsWith(burgeeDist))).toEqual([`${burgeeDist}${host}.js`]);
+    expect(urls.filter((url) => url.startsWith(roundelDist))).toEqual([]);
+    expect(packagesOf(urls)).toContain(host);
+  });
+
+  it('N1 · --schema loads the rest of burgee on demand, so the check above can fail', async () => {
+    const { code, urls } = await loadsOf(script, ['--schema']);
+    expect(code).toBe(0);
+    expect(urls).toContain(`${burgeeDist}chunks/${host}-start.js`);
+    expect(urls.some((url) => /\/dist\/chunks\/core-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+});
+
 describe('N1 · A6 · H5 · prompts and progress load only when something is drawn', () => {
   it.each<readonly [string, readonly string[], number]>([
     ['prompted options given as flags', ['rollback', '--service', 'api', '--reason', 'x', '--json'], 0],

@@ -203,12 +203,19 @@ export type Command = LooseCommandDefinition & { readonly [commandBrand]: true }
 
 /** A program as an author declares it. */
 export type ProgramDefinition = {
+  /** The program's name: the first word of every usage line, fix and completion script. */
   readonly name: string;
+  /** Printed by `--version` and published in `--schema`. */
   readonly version?: string;
+  /** The help line at the root, and the description in `--schema`. */
   readonly description?: string;
+  /** The top-level commands. */
   readonly commands: readonly Command[];
+  /** `'TOOL'` reads each option from `TOOL_<KEY>` unless the option says otherwise (P2). */
   readonly envPrefix?: string;
+  /** Reads option values from a config file (`--config`, `<PREFIX>_CONFIG`, `./<name>.config.json` …) (P3). */
   readonly config?: boolean;
+  /** The characters `--schema` may print before it summarises instead; default 48,000 (S4). */
   readonly schemaBudget?: number;
   /**
    * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters, the first

@@ -17,12 +17,14 @@
  *   otherwise a declared option of that name wins on that command;
  * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown;
  * - `secret`: true when its value must never be printed, not even in a `fix` line (`--token`, M7);
- * - `repeats`: true when it may be given more than once; the values are kept, joined with commas.
+ * - `repeats`: true when it may be given more than once; the values are kept, joined with commas;
+ * - `foreign`: true when a program read from commander or yargs gains it too (F1, F2): typed there,
+ *   and not declared by the program itself (F3), the run is burgee's; the adapters scan argv for these.
  * Order is the help's order. Synthesised commands (`completion`, `help`, `mcp`) are not flags: they
  * will get a table of their own beside this one.
  */
 export const GLOBAL_FLAGS = [
-  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true },
+  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true, foreign: true },
   {
     name: 'explain',
     value: 'option',
@@ -46,8 +48,15 @@ export const GLOBAL_FLAGS = [
     listed: 'root',
     help: 'print every command, option and exit code as JSON',
     reserved: true,
+    foreign: true,
   },
-  { name: 'mcp', at: 'root', help: 'serve this program over MCP (stdio, or HTTP: --http)', reserved: true },
+  {
+    name: 'mcp',
+    at: 'root',
+    help: 'serve this program over MCP (stdio, or HTTP: --http)',
+    reserved: true,
+    foreign: true,
+  },
   // MCP over HTTP (M7). Help names --http on the --mcp line only; the docs cover the rest.
   { name: 'http', value: 'addr', at: 'root', with: 'mcp', reserved: false },
   {
@@ -97,6 +106,7 @@ export type GlobalFlag = {
   readonly spells?: boolean;
   readonly secret?: boolean;
   readonly repeats?: boolean;
+  readonly foreign?: boolean;
 };
 
 type Row = (typeof GLOBAL_FLAGS)[number];
@@ -126,6 +136,9 @@ const WITHOUT_CONFIG_BY_FLAG = BY_FLAG(WITHOUT_CONFIG);
 const EMPTY: Readonly<Record<string, boolean | undefined>> = Object.fromEntries(
   ROWS.filter((row) => row.spells !== true).map((row) => [globalKey(row), row.value === undefined ? false : undefined]),
 );
+
+/** The flags a program read from commander or yargs gains (F1, F2): the rows marked `foreign`. */
+export type ForeignFlag = `--${Extract<Row, { foreign: true }>['name']}`;
 
 /** The `--flag` of a row. */
 export function globalFlag(row: GlobalFlag): string {

@@ -7,27 +7,32 @@
  * - `name`: the word that names it; a program that declares a command of that name keeps its own;
  * - `usage`: its usage after the program name, as help shows it;
  * - `help`: its line in the root help;
- * - `hidden`: true for the command the completion scripts call (`__complete`), which people never type.
+ * - `hidden`: true for the command the completion scripts call (`__complete`), which people never type;
+ * - `foreign`: true when a program read from commander or yargs gains it too (F1, F2); `help` stays
+ *   the host's own there.
  */
 export const SYNTHESISED_COMMANDS = [
-  { name: 'help', usage: 'help [command...]', help: 'show help for a command', hidden: false },
+  { name: 'help', usage: 'help [command...]', help: 'show help for a command', hidden: false, foreign: false },
   {
     name: 'completion',
     usage: 'completion <bash|zsh|fish|pwsh>',
     help: 'print a shell completion script',
     hidden: false,
+    foreign: true,
   },
   {
     name: 'mcp',
     usage: 'mcp <config|install> <client> [--scope project|user] [--dry-run] [--http <url>] [--token-env <name>]',
     help: "register this program with an agent's MCP client",
     hidden: false,
+    foreign: true,
   },
   {
     name: '__complete',
     usage: '__complete <word...>',
     help: 'print completion candidates (the completion scripts call it)',
     hidden: true,
+    foreign: true,
   },
 ] as const satisfies readonly SynthesisedRow[];
 
@@ -37,6 +42,7 @@ export type SynthesisedRow = {
   readonly usage: string;
   readonly help: string;
   readonly hidden: boolean;
+  readonly foreign: boolean;
 };
 
 /** The name of a synthesised command. */

@@ -3,7 +3,9 @@
  * `--mcp` (F1). Only this file loads with the program; the rest of burgee loads when a run asks
  * for one of those surfaces, so a run that uses none costs one scan of argv.
  */
-import { Command as CommanderCommand, type ParseOptions } from 'commander';
+import { createRequire } from 'node:module';
+import type * as Commander from 'commander';
+import type { ParseOptions } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
 import {
@@ -16,7 +18,23 @@ import {
   underDev,
 } from '../../runtime/host/surfaces.js';
 
-export * from 'commander';
+// commander is CommonJS; its ES module (esm.mjs) only re-exports it. Required directly, a program
+// pays for no module of burgee's but this one (N1): the same commander instance an `import` gets,
+// whose exports the names below restate, as esm.mjs does (test/adapters.exports.test.ts holds it).
+const commander = createRequire(import.meta.url)('commander') as typeof Commander;
+
+export type * from 'commander';
+export const { Argument, Option, Help, CommanderError, InvalidArgumentError, createArgument, createOption } = commander;
+export type Argument = Commander.Argument;
+export type Option = Commander.Option;
+export type Help = Commander.Help;
+export type CommanderError = Commander.CommanderError;
+export type InvalidArgumentError = Commander.InvalidArgumentError;
+/** commander's deprecated name of `InvalidArgumentError`. */
+export const InvalidOptionArgumentError = commander.InvalidOptionArgumentError;
+export type InvalidOptionArgumentError = Commander.InvalidArgumentError;
+const CommanderCommand = commander.Command;
+type CommanderCommand = Commander.Command;
 
 /** commander's `Command`, with `.effects()` and the surfaces burgee adds. */
 export class Command extends CommanderCommand {

@@ -1,7 +1,8 @@
 import type { Effects } from '../../manifest/types.js';
 import { type AdapterState, type CommandHandler, STATE, YargsFailure, type YargsInstance } from './state.js';
 
-const WRAPPED = Symbol('burgee.wrapped');
+// Registered: the entry and the module burgee loads on first use each hold a copy of this file.
+const WRAPPED = Symbol.for('burgee.yargs.wrapped');
 
 /**
  * Gives a yargs instance `.effects()` and lets burgee see which handler ran and what it returned.

@@ -1,32 +1,41 @@
 /**
  * What an adapter checks on every start, before anything else of burgee loads: does this argv ask
- * for a surface burgee adds? Kept free of imports so a run that uses none pays for one scan (N1).
+ * for a surface burgee adds? It reads the two tables it needs (flags, synthesised commands) and
+ * nothing else, so a run that uses no surface pays for one scan (N1); the adapters' entries are
+ * bundled with their own copy of these few modules (scripts/bundle.mjs), never the shared core.
  */
+import { type ForeignFlag, GLOBAL_FLAGS, type GlobalFlag, globalFlag } from '../../manifest/globals.js';
+import { SYNTHESISED_COMMANDS, type SynthesisedRow } from '../../manifest/synthesised.js';
 
-/** The flags burgee adds to a foreign program, in the order they win when several are typed. */
-export const SURFACE_FLAGS = ['--mcp', '--schema', '--json'] as const;
-export type SurfaceFlag = (typeof SURFACE_FLAGS)[number];
+/** The flags burgee adds to a foreign program: the rows of the global flag table marked `foreign`. */
+export const SURFACE_FLAGS: readonly SurfaceFlag[] = (GLOBAL_FLAGS as readonly GlobalFlag[])
+  .filter((row) => row.foreign === true)
+  .map((row) => globalFlag(row) as SurfaceFlag);
+export type SurfaceFlag = ForeignFlag;
 
-/** The first surface flag typed before `--` that the program does not declare itself, if any. */
+/**
+ * The surface flag typed before `--` that the program does not declare itself, if any. Any other
+ * wins over `--json`: the others are burgee's own answers, while `--json` is the host's run.
+ */
 export function findSurface(
   args: readonly string[],
   declares: (flag: SurfaceFlag) => boolean,
 ): SurfaceFlag | undefined {
   const end = args.indexOf('--');
   const words = end === -1 ? args : args.slice(0, end);
-  for (const flag of SURFACE_FLAGS) {
-    if (words.includes(flag) && !declares(flag)) return flag;
-  }
-  return undefined;
+  const typed = SURFACE_FLAGS.filter((flag) => words.includes(flag) && !declares(flag));
+  return typed.find((flag) => flag !== '--json') ?? typed[0];
 }
 
-/** The commands burgee adds to a foreign program: its synthesised ones but `help`, which stays the host's. */
-export const ADDED_COMMANDS = ['completion', 'mcp', '__complete'] as const;
+/** The commands burgee adds to a foreign program: the synthesised ones marked `foreign` (all but `help`). */
+export const ADDED_COMMANDS: readonly string[] = (SYNTHESISED_COMMANDS as readonly SynthesisedRow[])
+  .filter((row) => row.foreign)
+  .map((row) => row.name);
 
 /** True when the first word (past `--json`) names a command burgee adds and the program has none of that name. */
 export function namesAddedCommand(args: readonly string[], declares: (name: string) => boolean): boolean {
   const word = args.find((w) => w !== '--json');
-  return word !== undefined && (ADDED_COMMANDS as readonly string[]).includes(word) && !declares(word);
+  return word !== undefined && ADDED_COMMANDS.includes(word) && !declares(word);
 }
 
 /** Where `burgee dev` waits for the program an entry runs (the run host's key, restated to load nothing). */

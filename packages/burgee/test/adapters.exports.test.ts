@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+
+// burgee/commander requires commander's CommonJS module instead of importing its ES wrapper (one module
+// fewer at every start, N1), so it restates the wrapper's list of names: this holds the two together,
+// in a real process on the built package, as a program that changed its import would see them.
+const compare = `Promise.all([import('commander'), import('burgee/commander')]).then(([real, ours]) => {
+  const replaced = ['Command', 'program', 'createCommand'];
+  const report = {
+    missing: Object.keys(real).filter((name) => !(name in ours)),
+    notTheSame: Object.keys(real).filter((name) => !replaced.includes(name) && ours[name] !== real[name]),
+    extra: Object.keys(ours).filter((name) => !(name in real)),
+    commandExtends: ours.Command.prototype instanceof real.Command,
+    programIsOurs: ours.program instanceof ours.Command && ours.createCommand('x') instanceof ours.Command,
+    optionIsReal: new ours.Option('-r, --region <region>') instanceof real.Option,
+  };
+  process.stdout.write(JSON.stringify(report));
+})`;
+
+describe('F1 · burgee/commander exports what commander exports', () => {
+  it("F1 · every name of commander's, the same objects but Command, program and createCommand, which are burgee's", async () => {
+    const { code, stdout, stderr } = await runCli('-e', [compare]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(stdout)).toEqual({
+      missing: [],
+      notTheSame: [],
+      extra: ['asProgram'],
+      commandExtends: true,
+      programIsOurs: true,
+      optionIsReal: true,
+    });
+  });
+});
