@@ -108,8 +108,14 @@ describe('the success envelope', () => {
     const bad = defineCommand({ name: 'set', effects: 'idempotent', run: () => ({ done: true }) });
     const result = await runProgram(bad, ['--json']);
     expect(result.exitCode).toBe(1);
-    expect((result.json as { error: { message: string } }).error.message).toContain(
-      'must return an object with a boolean "changed"',
+    expect((result.json as { error: { message: string } }).error.message).toBe(
+      'set is idempotent and must return an object with a boolean "changed"',
+    );
+    // In a program, the command is named as a person types it.
+    const program = defineProgram({ name: 'tool', commands: [bad] });
+    const nested = await runProgram(program, ['set', '--json']);
+    expect((nested.json as { error: { message: string } }).error.message).toBe(
+      'tool set is idempotent and must return an object with a boolean "changed"',
     );
   });
 

@@ -5,7 +5,7 @@ import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
-import { needsCommand } from '../projections/refusals/index.js';
+import { needsCommand, noChanged, notJson } from '../projections/refusals/index.js';
 import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
 import { classify, type Outcome } from './classify.js';
@@ -137,7 +137,7 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
     },
     onExit: options.onExit ?? ignoreCleanup,
   });
-  return succeed(command, data, resolved.provenance, report);
+  return succeed(manifest, command, data, resolved.provenance, report);
 }
 
 /** Where `ctx.onExit` cleanups go when the surface has no exit of its own to run them at. */
@@ -189,38 +189,31 @@ class HandlerThrow {
 }
 
 function succeed(
+  manifest: Manifest,
   command: ManifestCommand,
   data: unknown,
   provenance: Record<string, ProvenanceEntry>,
   report: Reporter,
 ): RunResult {
-  const changed = command.effects === 'idempotent' ? changedOf(command, data) : undefined;
+  const changed = command.effects === 'idempotent' ? changedOf(manifest, command, data) : undefined;
   if (!report.json) return report.text(renderData(data, { fields: command.fields }));
   const envelope = toSuccessEnvelope(data, provenance, changed);
   let text: string;
   try {
     text = renderEnvelope(envelope);
   } catch (error) {
-    throw new BurgeeError(
-      ExitCode.RUNTIME,
-      `the command returned data that cannot be written as JSON: ${(error as Error).message}`,
-      { hint: 'return plain objects, arrays, strings, numbers, booleans or null' },
-    );
+    const refusal = notJson((error as Error).message);
+    throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal);
   }
   return report.rendered(envelope, text);
 }
 
 /** An idempotent command's `changed`, which it must return (E4). */
-function changedOf(command: ManifestCommand, data: unknown): boolean {
+function changedOf(manifest: Manifest, command: ManifestCommand, data: unknown): boolean {
   const changed = (data as { changed?: unknown } | null)?.changed;
   if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
-    throw new BurgeeError(
-      ExitCode.RUNTIME,
-      `"${command.path.join(' ')}" is idempotent and must return an object with a boolean "changed"`,
-      {
-        hint: 'return { changed: true } when the command changed something, { changed: false } when it was already so',
-      },
-    );
+    const refusal = noChanged(manifest, command);
+    throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal);
   }
   return changed;
 }

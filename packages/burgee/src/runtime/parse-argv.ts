@@ -16,12 +16,12 @@ import {
   plainWords,
   secretWord,
   takesNoValue,
-  unknownCommand,
   unknownOption,
   valueWord,
   type Word,
 } from '../projections/refusals/index.js';
 import { readBoolean } from './coerce.js';
+import { findCommandPath } from './command-path.js';
 import { refuse } from './errors.js';
 import { wantsJson } from './wants-json.js';
 
@@ -54,7 +54,8 @@ export function parseArgv(manifest: Manifest, argv: readonly string[]): ParsedAr
 /** Reads the words one at a time, left to right; `at` is the word being read. */
 class ArgvScanner {
   private at = 0;
-  private readonly path = new Set<number>();
+  /** Where the words naming the command are: the scan skips them. */
+  private readonly path: ReadonlySet<number>;
   private readonly words: Word[];
   private readonly state: ParsedArgv;
   /** The first word no flag of this command answers to, refused once every word is read. */
@@ -68,7 +69,8 @@ class ArgvScanner {
     private readonly argv: readonly string[],
   ) {
     this.words = plainWords(argv);
-    const command = this.findCommand();
+    const { command, path } = findCommandPath(manifest, argv, this.words);
+    this.path = path;
     const globals = emptyGlobals();
     globals.json = wantsJson(argv, command);
     this.state = {
@@ -106,35 +108,6 @@ class ArgvScanner {
         throw refuse(globalNotHere(this.scene(), index, row), this.state.command);
     }
     return this.state;
-  }
-
-  /** Walks the command path: every word that names a subcommand, up to the first that does not. */
-  private findCommand(): ManifestCommand {
-    let node = this.manifest.root;
-    for (let i = 0; i < this.argv.length; i++) {
-      const word = this.argv[i]!;
-      if (word === '--') break;
-      if (word.startsWith('-')) {
-        if (this.takesNextWord(word, this.argv[i + 1])) i++;
-        continue;
-      }
-      if (node.commands.length === 0) break;
-      const child = node.commands.find((c) => c.name === word);
-      if (child === undefined) {
-        if (node.runnable) break;
-        throw refuse(unknownCommand({ manifest: this.manifest, command: node, words: this.words }, i), node);
-      }
-      node = child;
-      this.path.add(i);
-    }
-    return node;
-  }
-
-  /** True when a global flag before the command name takes the word after it as its value. */
-  private takesNextWord(word: string, next: string | undefined): boolean {
-    const row = findGlobal(this.manifest, word);
-    if (row?.value === undefined) return false;
-    return row.spells !== true || next === 'json';
   }
 
   private long(word: string): void {

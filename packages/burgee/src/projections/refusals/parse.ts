@@ -69,12 +69,20 @@ export function unknownCommand(scene: Scene, index: number): Refusal {
   const matches = suggest(word, names);
   const refusal: Refusal = {
     message: `unknown command "${word}" for ${where}`,
-    hint: matches.length > 0 ? didYouMean(matches) : `${where} has: ${names.join(', ')}`,
+    hint: matches.length > 0 ? didYouMean(matches) : `${where} has: ${listed(names, where)}`,
   };
   if (matches.length === 1)
     refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, { text: matches[0]! }));
   return refusal;
 }
+
+/** At most this many command names are listed in a hint; a long program is read with `--help` instead. */
+const MOST_LISTED = 10;
+
+const listed = (names: readonly string[], where: string): string =>
+  names.length <= MOST_LISTED
+    ? names.join(', ')
+    : `${names.slice(0, MOST_LISTED).join(', ')} and ${names.length - MOST_LISTED} more (see ${where} --help)`;
 
 /** `--target` at the end of the line, or before another flag. */
 export const needsValue = (token: string, flag: string, placeholder: string): Refusal => ({

@@ -17,7 +17,10 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The candidates closest to `word`, when any is close enough to be a likely typo. */
+/** At most this many candidates are offered: past three, a list reads as a menu, not a correction. */
+const MOST_SUGGESTED = 3;
+
+/** The candidates closest to `word` (at most three), when any is close enough to be a likely typo. */
 export function suggest(word: string, candidates: readonly string[]): string[] {
   const limit = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
   let best = Number.POSITIVE_INFINITY;
@@ -32,9 +35,9 @@ export function suggest(word: string, candidates: readonly string[]): string[] {
   }
   if (found.length === 0) {
     const prefixed = candidates.filter((c) => word.length >= 2 && c.startsWith(word));
-    if (prefixed.length > 0) return prefixed;
+    if (prefixed.length > 0) return prefixed.slice(0, MOST_SUGGESTED);
   }
-  return found;
+  return found.slice(0, MOST_SUGGESTED);
 }
 
 /** Quotes one word for a POSIX shell only when it needs it, so `fix` lines stay runnable. */

@@ -56,13 +56,20 @@ export function handToDev(program: Promise<unknown>): void {
   dev?.take(program);
 }
 
-/** What an adapter's on-demand module gives: the public `run`. */
-type Start = { run(program: never, options: { argv: readonly string[] }): Promise<never> };
+/** What an adapter's on-demand module gives: the public `run`, and the stdout diversion it needs. */
+type Start = {
+  run(program: never, options: { argv: readonly string[] }): Promise<never>;
+  divertUncapturedStdout(): () => void;
+};
 
 /**
  * Runs a program whose argv asked for a surface: hands it to `burgee dev` when that is importing
  * it, else runs it as this process. A declaration burgee refuses (an effects value of no kind) is
  * the author's to fix: its message on stderr and exit 1, no stack trace.
+ *
+ * From the moment burgee takes the run, stdout carries burgee's document only (E3, M5): what the
+ * program writes itself goes to stderr, including what runs after a synchronous `parse()` returns,
+ * before the rest of burgee has loaded.
  */
 export async function runSurface(
   program: Promise<unknown>,
@@ -70,6 +77,7 @@ export async function runSurface(
   start: () => Promise<Start>,
 ): Promise<void> {
   if (underDev()) return handToDev(program);
+  const undivert = divertStdout();
   let ready: unknown;
   try {
     ready = await program;
@@ -78,6 +86,19 @@ export async function runSurface(
     process.exitCode = 1;
     return;
   }
-  const { run } = await start();
+  const { run, divertUncapturedStdout } = await start();
+  // No await between the two: the program's writes never reach stdout in between.
+  undivert();
+  divertUncapturedStdout();
   await run(ready as never, { argv });
+}
+
+/** Sends what the program writes to stdout to stderr until the returned function puts it back. */
+function divertStdout(): () => void {
+  const { stdout, stderr } = process;
+  const own = stdout.write;
+  stdout.write = ((...args: Parameters<typeof stderr.write>) => stderr.write(...args)) as typeof stdout.write;
+  return () => {
+    stdout.write = own;
+  };
 }
