@@ -55,11 +55,14 @@ export class YargsHost implements Host {
       // A plain run: yargs printed everything itself, through the run's streams.
       if (!json)
         return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
-      outcome = yargsOutcome(ended, state.ran, { manifest: this.manifest, argv: io.argv });
+      outcome = yargsOutcome(ended, state.ran, { manifest: this.manifest, argv: io.argv, env: io.env });
       if (outcome.kind === 'data') outcome.data = await outcome.data;
     } catch (error) {
       return json
-        ? reportOutcome(yargsOutcome({ thrown: error }, undefined, { manifest: this.manifest, argv: io.argv }), report)
+        ? reportOutcome(
+            yargsOutcome({ thrown: error }, undefined, { manifest: this.manifest, argv: io.argv, env: io.env }),
+            report,
+          )
         : reportThrown(error, report);
     } finally {
       state.listening = false;

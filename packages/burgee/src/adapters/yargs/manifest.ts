@@ -27,7 +27,10 @@ const BUILT_IN = new Set(['help', 'version', '$0', '_']);
 export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, version: string | undefined): Manifest {
   const state = stateOf(instance);
   const name = instance.$0;
-  const level = readLevel(instance, [], [], state, factory);
+  // `.env()` on the program reaches every command's options: their scratch instances read it too.
+  const prefix = instance.getOptions().envPrefix;
+  const scoped: YargsFactory = prefix === undefined ? factory : (args) => factory(args).env(prefix);
+  const level = readLevel(instance, [], [], state, scoped);
   const fallback = level.commands.find((c) => c.name === '$0');
   const root: ManifestCommand = {
     path: [],

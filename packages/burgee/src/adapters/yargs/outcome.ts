@@ -9,7 +9,8 @@ import type { HostOutcome } from '../../runtime/host/outcome.js';
 /** How one yargs parse ended: its callback's error, argv and captured text, or what it threw. */
 export type Ended = { error?: unknown; argv?: unknown; output: string } | { thrown: unknown };
 
-type Line = { manifest: Manifest; argv: readonly string[] };
+/** The run a parse ended: the program's manifest, and the words and environment yargs read. */
+type Line = { manifest: Manifest; argv: readonly string[]; env: Readonly<Record<string, string | undefined>> };
 
 /** yargs' name for its refusals, kept under `error.host` (F4): yargs has no codes of its own. */
 const YARGS_FAIL = { code: 'yargs.fail', exitCode: 1 };
@@ -40,7 +41,7 @@ export function yargsOutcome(
   return {
     kind: 'data',
     data: ran?.value ?? null,
-    provenance: command === undefined ? {} : provenance(command, line.argv),
+    provenance: command === undefined ? {} : provenance(command, line),
   };
 }
 
@@ -92,12 +93,17 @@ function reached(manifest: Manifest, argv: readonly string[]): ManifestCommand {
   return node;
 }
 
-/** Where each option got its value: typed, else its default (E6); yargs keeps no record of its own. */
-function provenance(command: ManifestCommand, argv: readonly string[]): Record<string, ProvenanceEntry> {
-  const words = argv.slice(0, optionEnd(plainWords(argv)));
+/**
+ * Where each option got its value, in yargs' order: typed, else its `.env()` variable when set, else
+ * its default (E6); yargs keeps no record of its own.
+ */
+function provenance(command: ManifestCommand, line: Line): Record<string, ProvenanceEntry> {
+  const words = line.argv.slice(0, optionEnd(plainWords(line.argv)));
   const out: Record<string, ProvenanceEntry> = {};
   for (const option of command.options) {
     if (typed(option, words)) out[option.key] = { source: 'flag', location: option.flag };
+    else if (option.env !== undefined && line.env[option.env] !== undefined)
+      out[option.key] = { source: 'env', location: option.env };
     else if (option.default !== undefined) out[option.key] = { source: 'default' };
   }
   return out;

@@ -3,6 +3,7 @@ export type YargsInstance = {
   $0: string;
   command(...args: unknown[]): YargsInstance;
   fail(f: unknown): YargsInstance;
+  env(prefix: string): YargsInstance;
   exit(code: number, error?: Error): void;
   options(options: Record<string, unknown>): YargsInstance;
   parse(...args: unknown[]): unknown;
