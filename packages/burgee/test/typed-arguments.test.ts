@@ -27,6 +27,18 @@ describe('D4 · typed arguments reach the handler as their type', () => {
     expect(defaulted.json).toMatchObject({ ok: true, data: { replicas: 0.5, region: 'eu-west', ports: [] } });
   });
 
+  it('D4 · a variadic argument with a single default still reaches the handler as a list', async () => {
+    const tags = defineCommand({
+      name: 'tags',
+      effects: 'read_only',
+      arguments: [{ name: 'names', variadic: true, default: 'latest' }],
+      run: (ctx) => ({ names: ctx.args.names, list: Array.isArray(ctx.args.names) }),
+    });
+    expect((await runProgram(tags, ['--json'])).json).toMatchObject({ data: { names: ['latest'], list: true } });
+    const schema = JSON.parse((await runProgram(tags, ['--schema'])).stdout);
+    expect(schema.commands[0].inputSchema.properties.names.default).toEqual(['latest']);
+  });
+
   it.each([['abc'], ['0x10'], [''], [' 5']])(
     'D4 · E5 · P4 · %j where a number is wanted is exit 2 with the E5 envelope: message, hint, fix',
     async (word) => {

@@ -142,8 +142,10 @@ function buildArgument(spec: ArgumentSpec): ManifestArgument {
   };
   if (spec.description !== undefined) argument.description = spec.description;
   if (spec.choices !== undefined) argument.choices = [...spec.choices];
+  // A variadic argument's value is a list, whatever its default was written as (as for `multiple`).
   if (spec.default !== undefined)
-    argument.default = typeof spec.default === 'object' ? [...spec.default] : spec.default;
+    argument.default =
+      typeof spec.default === 'object' ? [...spec.default] : spec.variadic === true ? [spec.default] : spec.default;
   return argument;
 }
 

@@ -16,6 +16,8 @@ export type CliOptions = {
   stdin?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** Node's own flags, before the script (`--trace-gc-nvp`). */
+  nodeFlags?: readonly string[];
 };
 
 /** Runs a program as a user would, in a child process, and collects everything it printed. */
@@ -27,7 +29,7 @@ export function runCli(script: string, args: readonly string[], options: CliOpti
     ...options.env,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script, ...args], {
       env,
       cwd: options.cwd ?? repoRoot,
       stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
