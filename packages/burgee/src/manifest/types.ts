@@ -49,6 +49,11 @@ export type ManifestOption = {
   hidden: boolean;
   deprecated?: string;
   negatable: boolean;
+  /**
+   * True when the flag turns the option off: a foreign program's lone `--no-x` (commander), which
+   * is published as declared, typed gives false, and is true by default.
+   */
+  negates?: true;
   secret: boolean;
   /** True when a `complete` function exists (completions call back into the program). */
   dynamic: boolean;

@@ -86,7 +86,10 @@ function declaredEffects(value: unknown, path: readonly string[]): ManifestEffec
   );
 }
 
-/** One manifest option per attribute: `--cheese` and `--no-cheese` are one negatable boolean. */
+/**
+ * One manifest option per attribute: `--cheese` and `--no-cheese` are one negatable boolean, named
+ * by `--cheese`; a lone `--no-cheese` is published as declared, an option it turns off.
+ */
 function readOptions(command: Command): ManifestOption[] {
   const byKey = new Map<string, ManifestOption>();
   const version = internals(command)._versionOptionName;
@@ -96,12 +99,15 @@ function readOptions(command: Command): ManifestOption[] {
     const known = byKey.get(key);
     if (known === undefined) byKey.set(key, readOption(option, key));
     else if (option.negate) known.negatable = true;
+    // `--no-cheese` came first: `--cheese` names the option, whose default stays the one first read.
+    else if (known.negates === true) byKey.set(key, { ...readOption(option, key), negatable: true, default: true });
   }
   return [...byKey.values()];
 }
 
 function readOption(option: Option, key: string): ManifestOption {
-  const boolean = option.isBoolean();
+  // commander counts a `--no-x` apart from its booleans; it is one all the same.
+  const boolean = option.isBoolean() || option.negate;
   const type = boolean
     ? 'boolean'
     : numberParsers.has(option.parseArg as unknown) || typeof option.defaultValue === 'number'
@@ -109,14 +115,15 @@ function readOption(option: Option, key: string): ManifestOption {
       : 'string';
   const read: ManifestOption = {
     key,
-    flag: `--${toKebab(key)}`,
+    flag: option.negate ? (option.long ?? `--no-${toKebab(key)}`) : `--${toKebab(key)}`,
     type,
     required: option.mandatory,
     multiple: option.variadic,
     separator: ',',
     integer: option.parseArg === (parseInt as unknown),
     hidden: option.hidden,
-    negatable: option.negate,
+    negatable: false,
+    ...(option.negate ? { negates: true as const } : {}),
     secret: false,
     dynamic: false,
     refined: false,

@@ -120,6 +120,13 @@ describe('M3 · toArgv: [path…, options…, "--json", positionals…]', () => 
     expect(toArgv(copy, args)).toEqual({ argv: expected });
   });
 
+  it("M3 · a lone --no-x (a foreign program's) is typed for false and left off for true", () => {
+    const color = { ...copy.options.find((o) => o.key === 'yes')!, key: 'color', flag: '--no-color', default: true };
+    const command = { ...copy, options: [{ ...color, negates: true as const }] };
+    expect(toArgv(command, { from: 'a', color: false })).toEqual({ argv: ['copy', '--no-color', '--json', 'a'] });
+    expect(toArgv(command, { from: 'a', color: true })).toEqual({ argv: ['copy', '--json', 'a'] });
+  });
+
   it('M3 · with config files, any false boolean is written out (a file may switch it on)', () => {
     expect(toArgv(copy, { from: 'a', yes: false }, { config: true })).toEqual({
       argv: ['copy', '--no-yes', '--json', 'a'],

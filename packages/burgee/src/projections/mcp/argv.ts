@@ -52,6 +52,11 @@ function pushOptionWords(argv: string[], option: ManifestOption, value: unknown,
     for (const element of value) pushOptionWords(argv, option, element, context);
     return;
   }
+  // A lone `--no-x` says false by being typed; leaving it off says true.
+  if (option.negates === true && typeof value === 'boolean') {
+    if (!value) argv.push(option.flag);
+    return;
+  }
   if (option.type === 'boolean' && value === true) argv.push(option.flag);
   else if (option.type === 'boolean' && value === false) {
     if (mayBeOnElsewhere(option, context))
