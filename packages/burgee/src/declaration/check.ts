@@ -163,6 +163,8 @@ function checkOptionSpec(spec: OptionSpec, at: At, problems: string[]): void {
 }
 
 function checkChoices(spec: OptionSpec, at: At, problems: string[]): void {
+  // No value could pass, and the schema would publish an enum no validator accepts (S1).
+  if (spec.choices?.length === 0) problems.push(`${at} has no choices; list at least one or drop choices`);
   for (const choice of spec.choices ?? []) {
     if (typeof choice !== spec.type)
       problems.push(

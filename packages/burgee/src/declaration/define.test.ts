@@ -184,4 +184,11 @@ describe('definition-time checks', () => {
     expect(message).toContain('default "80" which is not a number');
     expect(message).toContain('is required and has a default');
   });
+
+  it('D3 · an option with an empty list of choices is refused, as an argument is: no value could pass', () => {
+    const message = refused(() =>
+      defineCommand({ name: 'x', effects: 'read_only', run: noop, options: { mode: { type: 'string', choices: [] } } }),
+    );
+    expect(message).toContain('option "mode" has no choices; list at least one or drop choices');
+  });
 });
