@@ -69,7 +69,7 @@ const runsOfDeploy: ReadonlyArray<readonly [string, readonly string[], number]> 
   ['help deploy', ['help', 'deploy'], 0],
 ];
 
-describe('N1 · cold start loads only burgee and roundel', () => {
+describe('N1 · cold start loads only burgee (roundel is compiled into its core)', () => {
   it.each(runsOfDeploy)(
     'N1 · %s loads no MCP SDK, prompt library, adapter host or completion template',
     async (_, args, exit) => {
@@ -80,7 +80,7 @@ describe('N1 · cold start loads only burgee and roundel', () => {
       expect(urls).toContain(`${burgeeDist}index.js`);
       expect(urls.some((url) => url.startsWith(`${burgeeDist}chunks/`))).toBe(true);
       expect(offenders(urls)).toEqual([]);
-      expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+      expect(packagesOf(urls)).toEqual(['burgee']);
       const elsewhere = urls.filter((url) => !allowed.some((prefix) => url.startsWith(prefix)));
       expect(elsewhere).toEqual([]);
     },
@@ -101,7 +101,7 @@ describe('N1 · cold start loads only burgee and roundel', () => {
     expect(exit).toBe(0);
     expect(urls).toContain(`${burgeeDist}index.js`);
     expect(offenders(urls)).toEqual([]);
-    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+    expect(packagesOf(urls)).toEqual(['burgee']);
   });
 
   it('N1 · serving MCP does load the SDK, from the chunk burgee bundles it into, so the check above can fail', async () => {
@@ -110,7 +110,7 @@ describe('N1 · cold start loads only burgee and roundel', () => {
     expect(offenders(urls)[0]).toMatch(
       /^MCP SDK: file:\/\/.*\/packages\/burgee\/dist\/chunks\/vendor-mcp-sdk-[\w-]+\.js$/,
     );
-    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+    expect(packagesOf(urls)).toEqual(['burgee']);
   });
 
   it('N1 · `completion bash` does load the completion scripts: the check above can see them', async () => {
@@ -169,7 +169,7 @@ describe('N1 · A6 · H5 · prompts and progress load only when something is dra
     expect(code).toBe(exit);
     expect(urls).toContain(`${examples}ship/cli.mjs`);
     expect(offenders(urls)).toEqual([]);
-    expect(packagesOf(urls)).toEqual(['burgee', 'roundel']);
+    expect(packagesOf(urls)).toEqual(['burgee']);
   });
 
   it('N1 · a refusal loads caique (which decides and refuses) but no drawing library', async () => {
