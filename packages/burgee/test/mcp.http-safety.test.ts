@@ -150,6 +150,31 @@ describe('M7 · the body limit', () => {
   });
 });
 
+describe('M3 · a "__proto__" argument key, over HTTP as over stdio', () => {
+  let server: HttpServer;
+  beforeAll(async () => {
+    server = await spawnHttp(example('deploy'));
+  });
+  afterAll(() => server.stop());
+
+  const call = (args: string) =>
+    `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"deploy","arguments":${args}}}`;
+  const headers = { ...json, 'mcp-protocol-version': '2025-11-25' };
+
+  it('M3 · is refused with the invalid-params error naming it, not dropped without a word; the next call is answered', async () => {
+    const refused = await send(server.url, { headers, body: call('{"target":"prod","__proto__":{"yes":true}}') });
+    expect(refused.status).toBe(200);
+    expect(JSON.parse(refused.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: 'Invalid params: tool arguments may not hold the key "__proto__"' },
+    });
+    const answered = await send(server.url, { headers, body: call('{"target":"prod","yes":true}') });
+    expect(answered.status).toBe(200);
+    expect(answered.text).toContain('\\"target\\":\\"prod\\"');
+  });
+});
+
 describe('M7 · the flags are rows of the global table', () => {
   it.each([
     ['--http without --mcp', ['--http', '0'], /--http works only with --mcp/],

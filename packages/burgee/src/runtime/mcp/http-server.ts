@@ -5,7 +5,11 @@ import { ConfigError } from '../errors.js';
 import { readBody } from './http-body.js';
 import { checkRequest, type Refusal, toGate } from './http-guard.js';
 import { type HttpServeOptions, urlHost } from './http-options.js';
+import { callHasProtoKey, PROTO_KEY_REFUSAL } from './proto-key.js';
 import type { McpFetch } from './server.js';
+
+/** JSON-RPC's code for parameters a method cannot take. */
+const INVALID_PARAMS = -32602;
 
 /** A listening MCP endpoint; `close` stops taking requests and lets those in flight finish first. */
 export type McpHttpServer = {
@@ -89,6 +93,8 @@ async function serveRequest(endpoint: Endpoint, request: IncomingMessage, respon
     text = read.text;
   }
   const parsed = parseJson(text);
+  // Refused as over stdio, before the SDK's copy of the arguments drops the key without a word.
+  if (callHasProtoKey(parsed)) return refuseProtoKey(response, parsed);
   // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
   const tracked =
     request.method === 'POST' && (parsed as { method?: unknown } | undefined)?.method !== 'subscriptions/listen';
@@ -143,6 +149,18 @@ function refuse(response: ServerResponse, refusal: Refusal | { status: number; m
   if (refusal.status === 401) headers['www-authenticate'] = 'Bearer';
   if (close) headers.connection = 'close';
   response.writeHead(refusal.status, headers).end(body);
+}
+
+/** The JSON-RPC error the stdio transport gives a `"__proto__"` key, as the answer to the call (M3). */
+function refuseProtoKey(response: ServerResponse, call: unknown): void {
+  const id = (call as { id?: unknown }).id;
+  const error = { code: INVALID_PARAMS, message: PROTO_KEY_REFUSAL };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: typeof id === 'string' || typeof id === 'number' ? id : null,
+    error,
+  });
+  response.writeHead(200, { 'content-type': 'application/json' }).end(body);
 }
 
 function parseJson(text: string | undefined): unknown {

@@ -7,6 +7,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { originalWrite } from '../capture.js';
+import { callHasProtoKey, PROTO_KEY_REFUSAL } from './proto-key.js';
 
 // A line longer than this is no frame anyone meant to send (the SDK's stdio limit is the same).
 const MAX_LINE = 10 * 1024 * 1024;
@@ -117,10 +118,8 @@ export class LineTransport implements Transport {
       return;
     }
     if ('method' in message && 'id' in message) {
-      // JSON.parse keeps a "__proto__" key as data; every later copy of the arguments would drop it
-      // without a word, so it is refused here, where it is still visible (M3).
-      if (message.method === 'tools/call' && hasProtoKey(message.params)) {
-        this.refuse(message.id, INVALID_PARAMS, 'Invalid params: tool arguments may not hold the key "__proto__"');
+      if (callHasProtoKey(message)) {
+        this.refuse(message.id, INVALID_PARAMS, PROTO_KEY_REFUSAL);
         return;
       }
       this.pending.add(message.id);
@@ -157,11 +156,6 @@ export class LineTransport implements Transport {
     this.onerror?.(error);
     void this.close();
   };
-}
-
-function hasProtoKey(params: unknown): boolean {
-  const args = (params as { arguments?: unknown } | undefined)?.arguments;
-  return typeof args === 'object' && args !== null && Object.hasOwn(args, '__proto__');
 }
 
 function requestId(value: unknown): string | number | null {
