@@ -4,10 +4,10 @@ import type { Manifest } from '../../manifest/types.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
-import { findSurface } from '../../runtime/host/surfaces.js';
+import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import { runGuarded } from '../../runtime/mcp/exit-guard.js';
-import { Reporter, type RunResult } from '../../runtime/report.js';
+import type { RunResult } from '../../runtime/report.js';
 import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
 
@@ -24,7 +24,6 @@ type Ran = { command: CommanderCommand; value: unknown } | undefined;
 /** A commander program as burgee drives it: read once into a manifest, parsed by commander on every run. */
 export class CommanderHost implements Host {
   readonly manifest: Manifest;
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly program: CommanderCommand,
@@ -38,16 +37,10 @@ export class CommanderHost implements Host {
   }
 
   /** One run at a time: commander keeps a run's option values on the command objects themselves. */
-  execute(io: Io): Promise<RunResult> {
-    const run = this.queue.then(() => this.run(io));
-    this.queue = run.catch(() => {});
-    return run;
-  }
+  readonly execute = oneAtATime((io) => this.run(io));
 
   private async run(io: Io): Promise<RunResult> {
-    const json = findSurface(io.argv, (flag) => this.manifest.shadows?.includes(flag) === true) === '--json';
-    const argv = json ? withoutFirst(io.argv, '--json') : [...io.argv];
-    const report = new Reporter(io, this.manifest, json);
+    const { json, argv, report } = startHostRun(this.manifest, io);
     const printed: Printed = { out: '', err: '' };
     let ran: Ran;
     const restore = patchTree(this.program, {
@@ -154,8 +147,3 @@ function output({ json, io, printed }: Hooks): Record<string, unknown> {
 
 /** A plain run: commander printed everything itself, through the run's streams. */
 const printedItself = (exitCode: number): RunResult => ({ exitCode, text: '', stream: 'stdout' });
-
-function withoutFirst(argv: readonly string[], word: string): string[] {
-  const at = argv.indexOf(word);
-  return at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
-}

@@ -1,18 +1,10 @@
 import { basename, extname } from 'node:path';
 import type { Argument, Command, Option } from 'commander';
-import { DefinitionError } from '../../declaration/errors.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab } from '../../manifest/names.js';
-import {
-  isEffects,
-  type Manifest,
-  type ManifestArgument,
-  type ManifestCommand,
-  type ManifestEffects,
-  type ManifestOption,
-  type Scalar,
-} from '../../manifest/types.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { EFFECTS, SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
+import { declaredEffects } from '../declared-effects.js';
 
 /** What commander keeps on a command without a public reader; stable across its 14.x releases. */
 type Internals = {
@@ -74,16 +66,6 @@ function readCommand(command: Command, path: string[]): ManifestCommand {
   if (summary !== undefined) node.summary = summary;
   if (runnable) node.effects = declaredEffects(own[EFFECTS], path);
   return node;
-}
-
-/** What `.effects()` declared, checked now: the entry stores it unread so that plain runs load nothing. */
-function declaredEffects(value: unknown, path: readonly string[]): ManifestEffects {
-  if (value === undefined) return 'undeclared';
-  if (isEffects(value)) return value;
-  const where = path.length === 0 ? 'the program' : `command "${path.join(' ')}"`;
-  throw new DefinitionError(
-    `burgee: ${where} has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
-  );
 }
 
 /**

@@ -4,10 +4,10 @@ import type { Manifest } from '../../manifest/types.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
-import { findSurface } from '../../runtime/host/surfaces.js';
+import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import { runGuarded } from '../../runtime/mcp/exit-guard.js';
-import { Reporter, type RunResult } from '../../runtime/report.js';
+import type { RunResult } from '../../runtime/report.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { yargsOutcome } from './outcome.js';
 import { stateOf, type YargsInstance } from './state.js';
@@ -17,7 +17,6 @@ type Parse = (args: readonly string[], callback: (error: unknown, argv: unknown,
 /** A yargs program as burgee drives it: read once into a manifest, parsed by yargs on every run. */
 export class YargsHost implements Host {
   readonly manifest: Manifest;
-  private queue: Promise<unknown> = Promise.resolve();
   /** yargs' own parse, never the adapter's check in front of it. */
   private readonly parse: Parse;
 
@@ -34,16 +33,10 @@ export class YargsHost implements Host {
   }
 
   /** One run at a time: yargs keeps a run's state on the instance itself. */
-  execute(io: Io): Promise<RunResult> {
-    const run = this.queue.then(() => this.run(io));
-    this.queue = run.catch(() => {});
-    return run;
-  }
+  readonly execute = oneAtATime((io) => this.run(io));
 
   private async run(io: Io): Promise<RunResult> {
-    const json = findSurface(io.argv, (flag) => this.manifest.shadows?.includes(flag) === true) === '--json';
-    const argv = json ? withoutFirst(io.argv, '--json') : [...io.argv];
-    const report = new Reporter(io, this.manifest, json);
+    const { json, argv, report } = startHostRun(this.manifest, io);
     const state = stateOf(this.instance);
     state.ran = undefined;
     state.listening = json;
@@ -102,8 +95,3 @@ export class YargsHost implements Host {
 /** The burgee program of a yargs instance made through `burgee/yargs`. */
 export const yargsProgram = (instance: YargsInstance, factory: YargsFactory): Program =>
   hostProgram(new YargsHost(instance, factory));
-
-function withoutFirst(argv: readonly string[], word: string): string[] {
-  const at = argv.indexOf(word);
-  return at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
-}

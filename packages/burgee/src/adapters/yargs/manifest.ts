@@ -1,16 +1,8 @@
-import { DefinitionError } from '../../declaration/errors.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
-import {
-  isEffects,
-  type Manifest,
-  type ManifestArgument,
-  type ManifestCommand,
-  type ManifestEffects,
-  type ManifestOption,
-  type Scalar,
-} from '../../manifest/types.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
+import { declaredEffects } from '../declared-effects.js';
 import { adapt } from './adapt.js';
 import { type AdapterState, type CommandHandler, stateOf, type YargsInstance } from './state.js';
 
@@ -106,16 +98,6 @@ function readCommand(
   if (typeof handler.description === 'string' && handler.description !== '') node.description = handler.description;
   if (runnable) node.effects = declaredEffects(state.effects.get(ownPath.join(' ')), ownPath);
   return node;
-}
-
-/** What `.effects()` declared, checked now: the entry stores it unread so that plain runs load nothing. */
-function declaredEffects(value: unknown, path: readonly string[]): ManifestEffects {
-  if (value === undefined) return 'undeclared';
-  if (isEffects(value)) return value;
-  const where = path.length === 0 ? 'the program' : `command "${path.join(' ')}"`;
-  throw new DefinitionError(
-    `burgee: ${where} has effects ${JSON.stringify(value)}; declare read_only, idempotent, non_idempotent — or withheld, which keeps it out of the MCP tool list`,
-  );
 }
 
 function readArgument(
