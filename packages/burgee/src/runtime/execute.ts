@@ -5,9 +5,10 @@ import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, toUsageSummary } from '../projections/human/index.js';
-import { needsCommand, noChanged, notJson } from '../projections/refusals/index.js';
+import { needsCommand, notJson } from '../projections/refusals/index.js';
 import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
+import { changedOf } from './changed.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, loadConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
@@ -206,16 +207,6 @@ function succeed(
     throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal);
   }
   return report.rendered(envelope, text);
-}
-
-/** An idempotent command's `changed`, which it must return (E4). */
-function changedOf(manifest: Manifest, command: ManifestCommand, data: unknown): boolean {
-  const changed = (data as { changed?: unknown } | null)?.changed;
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof changed !== 'boolean') {
-    const refusal = noChanged(manifest, command);
-    throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal);
-  }
-  return changed;
 }
 
 function settle(

@@ -37,7 +37,7 @@ export function writeResult(streams: { stdout: OutputStream; stderr: OutputStrea
 export class Reporter {
   constructor(
     private readonly io: Io,
-    private readonly manifest: Manifest,
+    readonly manifest: Manifest,
     public json: boolean,
   ) {}
 

@@ -1,5 +1,6 @@
 import { Command as CommanderCommand } from 'commander';
 import type { Program } from '../../declaration/types.js';
+import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
@@ -59,7 +60,15 @@ export class CommanderHost implements Host {
       await runGuarded(() => this.parse(argv), sinks);
       const done = ran as Ran;
       const data = done === undefined ? null : await done.value;
-      outcome = { kind: 'data', data, provenance: done === undefined ? {} : commanderProvenance(done.command) };
+      outcome =
+        done === undefined
+          ? { kind: 'data', data, provenance: {} }
+          : {
+              kind: 'data',
+              data,
+              provenance: commanderProvenance(done.command),
+              command: findCommand(this.manifest.root, pathOf(done.command)),
+            };
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
       if (!json) return printedItself(error.exitCode);
@@ -143,6 +152,13 @@ function output({ json, io, printed }: Hooks): Record<string, unknown> {
     getOutHasColors: () => false,
     getErrHasColors: () => false,
   };
+}
+
+/** A command's words below the program, as the manifest names them. */
+function pathOf(command: CommanderCommand): string[] {
+  const path: string[] = [];
+  for (let at: CommanderCommand | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  return path;
 }
 
 /** A plain run: commander printed everything itself, through the run's streams. */

@@ -42,6 +42,7 @@ export function yargsOutcome(
     kind: 'data',
     data: ran?.value ?? null,
     provenance: command === undefined ? {} : provenance(command, line),
+    command,
   };
 }
 

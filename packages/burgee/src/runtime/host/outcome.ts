@@ -1,10 +1,12 @@
 import { ExitCode } from '../../manifest/exit-codes.js';
+import type { ManifestCommand } from '../../manifest/types.js';
 import {
   type ProvenanceEntry,
   renderEnvelope,
   toFailureEnvelope,
   toSuccessEnvelope,
 } from '../../projections/envelope/index.js';
+import { changedOf } from '../changed.js';
 import { classify } from '../classify.js';
 import type { Reporter, RunResult } from '../report.js';
 
@@ -13,7 +15,7 @@ export type HostError = { code: string; exitCode: number };
 
 /** How one `--json` run of a foreign program ended, before burgee writes it. */
 export type HostOutcome =
-  | { kind: 'data'; data: unknown; provenance: Record<string, ProvenanceEntry> }
+  | { kind: 'data'; data: unknown; provenance: Record<string, ProvenanceEntry>; command?: ManifestCommand | undefined }
   | { kind: 'shown'; what: 'help' | 'version'; text: string }
   | { kind: 'refused'; code: number; message: string; hint?: string; fix?: string; host: HostError }
   | { kind: 'thrown'; error: unknown };
@@ -22,7 +24,7 @@ export type HostOutcome =
 export function reportOutcome(outcome: HostOutcome, report: Reporter): RunResult {
   switch (outcome.kind) {
     case 'data':
-      return report.envelope(toSuccessEnvelope(outcome.data, outcome.provenance));
+      return reportData(outcome, report);
     case 'shown': {
       // Help stays the host's own text; under --json it is the data, as version is for native programs.
       const data = outcome.what === 'help' ? { help: outcome.text } : { version: outcome.text.trim() };
@@ -42,6 +44,18 @@ export function reportOutcome(outcome: HostOutcome, report: Reporter): RunResult
     case 'thrown':
       return reportThrown(outcome.error, report);
   }
+}
+
+/** What the action returned as `data`; an idempotent command's must say whether it changed anything (E4). */
+function reportData(outcome: Extract<HostOutcome, { kind: 'data' }>, report: Reporter): RunResult {
+  const { command, data } = outcome;
+  let changed: boolean | undefined;
+  try {
+    changed = command?.effects === 'idempotent' ? changedOf(report.manifest, command, data) : undefined;
+  } catch (error) {
+    return reportThrown(error, report);
+  }
+  return report.envelope(toSuccessEnvelope(data, outcome.provenance, changed));
 }
 
 /**
