@@ -3,11 +3,12 @@
 // starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
 // costs a resolve, a read and a compile, and the depth of the import chain adds up (N1).
 // `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { foldCoreIntoIndex } from './fold-core.mjs';
 
 // Dependencies compiled into the package's own chunks instead of imported at run time.
 // `@modelcontextprotocol/server`: its hundreds of modules cost an MCP server ~100 ms of loading at every
@@ -114,6 +115,9 @@ for (const name of packages) {
   }
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
+  for (const file of existsSync(join(dir, 'dist')) ? readdirSync(join(dir, 'dist')) : []) {
+    if (/^core-[\w-]+\.js(\.map)?$/.test(file)) rmSync(join(dir, 'dist', file));
+  }
   // One entry needs no chunk of its own: its modules all go into the entry's file.
   const core = Object.keys(input).length > 1 ? staticClosure(input.index) : undefined;
   await build({
@@ -127,7 +131,8 @@ for (const name of packages) {
       dir: join(dir, 'dist'),
       format: 'esm',
       entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
+      // The core sits beside index.js, so that its code becomes index.js unchanged (fold-core.mjs).
+      chunkFileNames: (chunk) => (chunk.name === 'core' ? '[name]-[hash].js' : 'chunks/[name]-[hash].js'),
       sourcemap: true,
       // What Node parses at every start, kept lean: no comments (the declarations and the source maps
       // keep them), and ASCII only, since one character past it makes V8 decode and scan the whole
@@ -148,6 +153,7 @@ for (const name of packages) {
       },
     },
   });
+  if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
 }
 
 /**
