@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The smallest program with an agent flow: one command, declared once, run for people and agents.
-import { realpathSync } from 'node:fs';
 import { defineCommand, defineProgram, run } from 'burgee';
 
 export const program = defineProgram({
@@ -28,5 +27,10 @@ export const program = defineProgram({
   ],
 });
 
-// Run when started as a script; stay quiet when imported by tests or `burgee dev`.
-if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) await run(program);
+// Run when started as a script, directly or through a linked bin; stay quiet when imported by tests
+// or `burgee dev`. node:fs is imported only when the paths differ: as an ES module it costs every start.
+const script = process.argv[1];
+const isMain =
+  script === import.meta.filename ||
+  (script !== undefined && (await import('node:fs')).realpathSync(script) === import.meta.filename);
+if (isMain) await run(program);

@@ -10,7 +10,7 @@ import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
 import { changedOf } from './changed.js';
 import { classify, type Outcome } from './classify.js';
-import { configCandidates, loadConfig } from './config-file.js';
+import { configCandidates, type LoadedConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
 import { showExplain } from './explain.js';
 import { createContext, findDeclaration, loadHandler } from './handler.js';
@@ -24,7 +24,6 @@ import { optionLayers, resolveInputs } from './resolve.js';
 import { serveMcpSurface } from './serve-mcp.js';
 import { declaredCompleter } from './synthesised/completer.js';
 import { type CompleterResolver, runSynthesised } from './synthesised/table.js';
-import { showVersion } from './version-surface.js';
 
 export type { RunResult };
 
@@ -75,8 +74,9 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
 }
 
 /**
- * burgee's own surfaces first (H2, S1, H4, M1), in that order; then the command itself. Help and
- * `--schema` load on first use, so a run of a command never pays for their layout and fitting (N1).
+ * burgee's own surfaces first (H2, S1, H4, M1), in that order; then the command itself. Help,
+ * `--schema`, `--version` and reading a config file load on first use, so a run of a command never
+ * pays for their layout, fitting or file access (N1).
  */
 function dispatch(
   program: Program,
@@ -91,16 +91,27 @@ function dispatch(
     return import('./help-surface.js').then((m) => m.showHelp(manifest, command, io, report, globals.all));
   if (globals.schema)
     return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
-  if (globals.version) return showVersion(manifest, io, report);
+  if (globals.version) return import('./version-surface.js').then((m) => m.showVersion(manifest, io, report));
   if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
-  const config = loadConfig(configCandidates(manifest, globals, io.env, io.cwd), manifest);
+  const run: Run = { manifest, parsed, io, report, options, config: undefined };
+  const candidates = configCandidates(manifest, globals, io.env, io.cwd);
+  if (candidates.length === 0) return explainOrRun(program, run);
+  return import('./config-read.js').then((m) =>
+    explainOrRun(program, { ...run, config: m.loadConfig(candidates, manifest) }),
+  );
+}
+
+/** `--explain` shows where each input would come from (P5); otherwise the command runs. */
+function explainOrRun(program: Program, run: Run): RunResult | Promise<RunResult> {
+  const { manifest, parsed, io, report, config } = run;
+  const { globals, command } = parsed;
   if (globals.explain !== undefined) {
     const layers = optionLayers({ manifest, parsed, env: io.env, config });
     return showExplain(manifest, command, globals.explain, layers, report);
   }
   warnDeprecated(parsed, report);
-  return runCommand(program, { manifest, parsed, io, report, options, config });
+  return runCommand(program, run);
 }
 
 type Run = {
@@ -109,7 +120,7 @@ type Run = {
   io: Io;
   report: Reporter;
   options: ExecuteOptions;
-  config: ReturnType<typeof loadConfig>;
+  config: LoadedConfig | undefined;
 };
 
 /** Resolves the command's inputs (P1–P6), runs its handler and reports what it returned. */
