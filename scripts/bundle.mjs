@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { foldCoreIntoIndex } from './fold-core.mjs';
+import { vendorPatches } from './vendor-patches.mjs';
 
 // Dependencies compiled into the package's own chunks instead of imported at run time.
 // `@modelcontextprotocol/server`: its hundreds of modules cost an MCP server ~100 ms of loading at every
@@ -126,7 +127,11 @@ for (const name of packages) {
     platform: 'node',
     external: isExternal,
     logLevel: 'warn',
-    plugins: core === undefined ? [] : [core.plugin],
+    plugins: [
+      ...(core === undefined ? [] : [core.plugin]),
+      // What burgee changes in bundled code, and why: scripts/vendor-patches.mjs, docs/mcp-sdk.md.
+      ...(bundled.includes('@modelcontextprotocol/server') ? [vendorPatches()] : []),
+    ],
     output: {
       dir: join(dir, 'dist'),
       format: 'esm',
