@@ -448,6 +448,31 @@ describe('P5 · --explain <option> shows every layer and runs nothing', () => {
     ]);
   });
 
+  it('P5 · the winner is shown as the command would receive it: env "4" is the number 4', async () => {
+    const human = await run(ship, ['release', '--explain', 'replicas'], { SHIP_REPLICAS: '4' });
+    expect(human.code).toBe(0);
+    expect(human.stdout.split('\n')[0]).toBe('--replicas = 4  (from env SHIP_REPLICAS)');
+    expect(human.stdout).toMatch(/^ {2}env {5}SHIP_REPLICAS +"4" {2}← used$/m);
+    const json = await run(ship, ['release', '--explain', 'replicas', '--json'], { SHIP_REPLICAS: '4' });
+    const data = (envelopeOf(json) as unknown as { data: Record<string, unknown> }).data;
+    expect(data).toMatchObject({ value: 4, source: 'env' });
+    expect(data).not.toHaveProperty('problem');
+  });
+
+  it('P5 · a winning value the run would refuse says why, still running nothing (exit 0)', async () => {
+    const human = await run(ship, ['release', '--explain', 'replicas'], { SHIP_REPLICAS: 'x' });
+    expect(human.code).toBe(0);
+    expect(human.stdout.split('\n')[0]).toBe(
+      '--replicas from env SHIP_REPLICAS would be refused: SHIP_REPLICAS (for --replicas) expects a number, got "x"',
+    );
+    const json = await run(ship, ['release', '--explain', 'replicas', '--json'], { SHIP_REPLICAS: 'x' });
+    expect((envelopeOf(json) as unknown as { data: Record<string, unknown> }).data).toMatchObject({
+      value: null,
+      source: 'env',
+      problem: 'SHIP_REPLICAS (for --replicas) expects a number, got "x"',
+    });
+  });
+
   it('P5 · the handler is never called, even when every required value is there', async () => {
     let calls = 0;
     const program = defineProgram({

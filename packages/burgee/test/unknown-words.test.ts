@@ -66,10 +66,15 @@ describe('unknown words', () => {
     expect(JSON.parse(result.stdout).error.hint).toBe('did you mean cmd-0 or cmd-1 or cmd-2?');
   });
 
-  it('E8 · with nothing close, a long program lists ten names and says how many more', async () => {
+  it('E8 · with nothing close, a long program lists ten names and says how many more, and where all are listed', async () => {
     const result = await runProgram(many(300), ['nothing-like-it', '--json']);
+    // Past 50 commands, --help itself lists only the first 50: the hint names the screen with all of them.
     expect(JSON.parse(result.stdout).error.hint).toBe(
-      'big has: cmd-0, cmd-1, cmd-2, cmd-3, cmd-4, cmd-5, cmd-6, cmd-7, cmd-8, cmd-9 and 290 more (see big --help)',
+      'big has: cmd-0, cmd-1, cmd-2, cmd-3, cmd-4, cmd-5, cmd-6, cmd-7, cmd-8, cmd-9 and 290 more (see big --help --all)',
+    );
+    const fifty = await runProgram(many(50), ['nothing-like-it', '--json']);
+    expect(JSON.parse(fifty.stdout).error.hint).toBe(
+      'big has: cmd-0, cmd-1, cmd-2, cmd-3, cmd-4, cmd-5, cmd-6, cmd-7, cmd-8, cmd-9 and 40 more (see big --help)',
     );
     const short = await runProgram(many(3), ['nothing-like-it', '--json']);
     expect(JSON.parse(short.stdout).error.hint).toBe('big has: cmd-0, cmd-1, cmd-2');

@@ -4,6 +4,7 @@
  */
 import { findGlobal, type GlobalFlag, globalFlag, programGlobals, validAt } from '../../manifest/globals.js';
 import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { HELP_COMMAND_LIMIT } from '../help/long-list.js';
 import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
 import { commandName, type Refusal, type Scene } from './refusal.js';
 import { didYouMean, suggest } from './suggest.js';
@@ -79,10 +80,11 @@ export function unknownCommand(scene: Scene, index: number): Refusal {
 /** At most this many command names are listed in a hint; a long program is read with `--help` instead. */
 const MOST_LISTED = 10;
 
+/** Past the help screen's own limit, `--help` shows only part of the list too: point to `--all`. */
 const listed = (names: readonly string[], where: string): string =>
   names.length <= MOST_LISTED
     ? names.join(', ')
-    : `${names.slice(0, MOST_LISTED).join(', ')} and ${names.length - MOST_LISTED} more (see ${where} --help)`;
+    : `${names.slice(0, MOST_LISTED).join(', ')} and ${names.length - MOST_LISTED} more (see ${where} --help${names.length > HELP_COMMAND_LIMIT ? ' --all' : ''})`;
 
 /** `--target` at the end of the line, or before another flag. */
 export const needsValue = (token: string, flag: string, placeholder: string): Refusal => ({
