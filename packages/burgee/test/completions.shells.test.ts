@@ -35,6 +35,18 @@ const cases: ReadonlyArray<readonly [string, string, readonly string[], readonly
   ["an argument's choices", 'tool config set ', ['colour', 'editor'], []],
   ['the next argument, which has none', 'tool config set colour ', [], []],
   ['a variadic argument, after flags and their values', 'tool deploy --channel beta api w', ['web', 'worker'], ['api']],
+  ['the shells after completion', 'tool completion ', ['bash', 'zsh', 'fish', 'pwsh'], []],
+  ['the actions after mcp', 'tool mcp ', ['config', 'install'], []],
+  [
+    'the clients after mcp config',
+    'tool mcp config c',
+    ['claude-code', 'claude-desktop', 'cursor', 'codex'],
+    ['vscode'],
+  ],
+  ["mcp install's --scope choices", 'tool mcp install cursor --scope ', ['project', 'user'], []],
+  ['no file names for an --http URL', 'tool mcp config cursor --http ', [], []],
+  ['help takes a declared command', 'tool help co', ['config'], ['completion']],
+  ["help of a group offers the group's commands", 'tool help config ', ['get', 'set'], []],
 ];
 
 describe.each([
@@ -83,6 +95,10 @@ describe('C3 · zsh typed into a tmux pane', () => {
   });
   it("C1 · D4 · an argument's choices, from the program", async () => {
     expect(await pane.type('tool config set e', 'editor')).toContain('> tool config set editor');
+  });
+  it('C1 · the words after a synthesised command: tool completion z<TAB> becomes zsh', async () => {
+    expect(await pane.type('tool completion z', 'completion zsh')).toContain('> tool completion zsh');
+    expect(await pane.type('tool mcp config claude-d', 'claude-desktop')).toContain('> tool mcp config claude-desktop');
   });
   it('C1 · nested subcommands, and no hidden command or option', async () => {
     expect(await pane.type('tool config g', 'config get')).toContain('> tool config get');

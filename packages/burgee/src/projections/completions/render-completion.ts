@@ -6,17 +6,13 @@ import type { Manifest } from '../../manifest/types.js';
 import { renderBashCompletion } from './bash.js';
 import { renderFishCompletion } from './fish.js';
 import { renderPwshCompletion } from './pwsh.js';
+import type { Shell } from './shells.js';
 import { type CompletionTable, toCompletionTable } from './table.js';
 import { renderZshCompletion } from './zsh.js';
 
 export { type Candidates, toCandidates } from './candidates.js';
+export { isShell, SHELLS, type Shell } from './shells.js';
 export { toCompletionTable } from './table.js';
-
-/** The shells a completion script is generated for (C1). */
-export const SHELLS = ['bash', 'zsh', 'fish', 'pwsh'] as const;
-export type Shell = (typeof SHELLS)[number];
-/** True when `value` names a shell burgee writes a completion script for. */
-export const isShell = (value: unknown): value is Shell => SHELLS.includes(value as Shell);
 
 const renderers: Record<Shell, (table: CompletionTable) => string> = {
   bash: renderBashCompletion,

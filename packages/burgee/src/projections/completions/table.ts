@@ -1,6 +1,7 @@
 import { type GlobalFlag, globalFlag, programGlobals } from '../../manifest/globals.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { listedAt } from '../help/global-options.js';
+import { synthesisedNodes } from './synthesised.js';
 
 /** A flag that takes a value, and where its candidates come from. */
 export type ValueFlag = {
@@ -34,7 +35,8 @@ export type CompletionTable = { name: string; nodes: CompletionNode[] };
 /**
  * Builds the table the scripts are written from: hidden commands and options are left out,
  * withheld commands stay in (withholding concerns agents only, C1), and `--json`/`--help` are
- * everywhere. `extraCommands` are the synthesised commands offered at the root.
+ * everywhere. `extraCommands` are the synthesised commands offered at the root, each with what may
+ * follow it.
  */
 export function toCompletionTable(manifest: Manifest, extraCommands: readonly string[] = []): CompletionTable {
   const nodes: CompletionNode[] = [];
@@ -43,6 +45,7 @@ export function toCompletionTable(manifest: Manifest, extraCommands: readonly st
     for (const child of command.commands) if (!child.hidden) visit(child);
   };
   visit(manifest.root);
+  nodes.push(...synthesisedNodes(manifest, extraCommands));
   return { name: manifest.name, nodes };
 }
 

@@ -14,6 +14,9 @@ _tool() {
       ":config") cmdpath="config" ;;
       ":drop") cmdpath="drop" ;;
       ":lazy") cmdpath="lazy" ;;
+      ":help") cmdpath="help" ;;
+      ":completion") cmdpath="completion" ;;
+      ":mcp") cmdpath="mcp" ;;
       "deploy:--target") value=$word ;;
       "deploy:--channel") value=$word ;;
       "deploy:-c") value=$word ;;
@@ -28,6 +31,15 @@ _tool() {
       "drop:--explain") value=$word ;;
       "lazy:--flavour") value=$word ;;
       "lazy:--explain") value=$word ;;
+      "help:config") cmdpath="help config" ;;
+      "mcp:config") cmdpath="mcp config" ;;
+      "mcp:install") cmdpath="mcp install" ;;
+      "mcp config:--scope") value=$word ;;
+      "mcp config:--http") value=$word ;;
+      "mcp config:--token-env") value=$word ;;
+      "mcp install:--scope") value=$word ;;
+      "mcp install:--http") value=$word ;;
+      "mcp install:--token-env") value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -43,6 +55,12 @@ _tool() {
       "drop:--explain") words=() ;;
       "lazy:--flavour") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       "lazy:--explain") words=(flavour) ;;
+      "mcp config:--scope") words=(project user) ;;
+      "mcp config:--http") words=() ;;
+      "mcp config:--token-env") words=() ;;
+      "mcp install:--scope") words=(project user) ;;
+      "mcp install:--http") words=() ;;
+      "mcp install:--token-env") words=() ;;
       *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
     esac
   elif [[ $cur == -* ]]; then
@@ -54,6 +72,12 @@ _tool() {
       "config set") words=(--json --explain --help -h) ;;
       "drop") words=(--json --explain --help -h) ;;
       "lazy") words=(--flavour --json --explain --help -h) ;;
+      "help") words=(--all --json) ;;
+      "help config") words=(--all --json) ;;
+      "completion") words=(--json) ;;
+      "mcp") words=(--json) ;;
+      "mcp config") words=(--scope --http --token-env --json) ;;
+      "mcp install") words=(--scope --http --token-env --dry-run --json) ;;
     esac
   else
     case "$cmdpath" in
@@ -61,6 +85,12 @@ _tool() {
       "deploy") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       "config") words=(get set) ;;
       "config set") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "help") words=(deploy config drop lazy) ;;
+      "help config") words=(get set) ;;
+      "completion") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "mcp") words=(config install) ;;
+      "mcp config") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      "mcp install") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
     esac
   fi
   for word in "${words[@]}"; do

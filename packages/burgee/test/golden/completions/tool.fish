@@ -19,6 +19,12 @@ function __tool_candidates
         set cmdpath drop
       case :lazy
         set cmdpath lazy
+      case :help
+        set cmdpath help
+      case :completion
+        set cmdpath completion
+      case :mcp
+        set cmdpath mcp
       case deploy:--target
         set value $word
       case deploy:--channel
@@ -47,6 +53,24 @@ function __tool_candidates
         set value $word
       case lazy:--explain
         set value $word
+      case help:config
+        set cmdpath 'help config'
+      case mcp:config
+        set cmdpath 'mcp config'
+      case mcp:install
+        set cmdpath 'mcp install'
+      case 'mcp config:--scope'
+        set value $word
+      case 'mcp config:--http'
+        set value $word
+      case 'mcp config:--token-env'
+        set value $word
+      case 'mcp install:--scope'
+        set value $word
+      case 'mcp install:--http'
+        set value $word
+      case 'mcp install:--token-env'
+        set value $word
     end
   end
   if test -n "$value"
@@ -73,6 +97,18 @@ function __tool_candidates
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       case lazy:--explain
         printf '%s\n' flavour; return
+      case 'mcp config:--scope'
+        printf '%s\n' project user; return
+      case 'mcp config:--http'
+        printf '%s\n' ; return
+      case 'mcp config:--token-env'
+        printf '%s\n' ; return
+      case 'mcp install:--scope'
+        printf '%s\n' project user; return
+      case 'mcp install:--http'
+        printf '%s\n' ; return
+      case 'mcp install:--token-env'
+        printf '%s\n' ; return
     end
     __fish_complete_path (commandline -ct); return
   end
@@ -93,6 +129,18 @@ function __tool_candidates
           printf '%s\n' --json --explain --help -h
         case lazy
           printf '%s\n' --flavour --json --explain --help -h
+        case help
+          printf '%s\n' --all --json
+        case 'help config'
+          printf '%s\n' --all --json
+        case completion
+          printf '%s\n' --json
+        case mcp
+          printf '%s\n' --json
+        case 'mcp config'
+          printf '%s\n' --scope --http --token-env --json
+        case 'mcp install'
+          printf '%s\n' --scope --http --token-env --dry-run --json
       end
     case '*'
       switch "$cmdpath"
@@ -103,6 +151,18 @@ function __tool_candidates
         case config
           printf '%s\n' get set
         case 'config set'
+          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+        case help
+          printf '%s\n' deploy config drop lazy
+        case 'help config'
+          printf '%s\n' get set
+        case completion
+          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+        case mcp
+          printf '%s\n' config install
+        case 'mcp config'
+          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+        case 'mcp install'
           $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       end
   end

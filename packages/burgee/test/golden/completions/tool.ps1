@@ -17,6 +17,9 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @(':config') } { $cmdpath = 'config' }
       { $_ -in @(':drop') } { $cmdpath = 'drop' }
       { $_ -in @(':lazy') } { $cmdpath = 'lazy' }
+      { $_ -in @(':help') } { $cmdpath = 'help' }
+      { $_ -in @(':completion') } { $cmdpath = 'completion' }
+      { $_ -in @(':mcp') } { $cmdpath = 'mcp' }
       { $_ -in @('deploy:--target') } { $value = $word }
       { $_ -in @('deploy:--channel') } { $value = $word }
       { $_ -in @('deploy:-c') } { $value = $word }
@@ -31,6 +34,15 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('drop:--explain') } { $value = $word }
       { $_ -in @('lazy:--flavour') } { $value = $word }
       { $_ -in @('lazy:--explain') } { $value = $word }
+      { $_ -in @('help:config') } { $cmdpath = 'help config' }
+      { $_ -in @('mcp:config') } { $cmdpath = 'mcp config' }
+      { $_ -in @('mcp:install') } { $cmdpath = 'mcp install' }
+      { $_ -in @('mcp config:--scope') } { $value = $word }
+      { $_ -in @('mcp config:--http') } { $value = $word }
+      { $_ -in @('mcp config:--token-env') } { $value = $word }
+      { $_ -in @('mcp install:--scope') } { $value = $word }
+      { $_ -in @('mcp install:--http') } { $value = $word }
+      { $_ -in @('mcp install:--token-env') } { $value = $word }
     }
   }
   if ($value -ne '') {
@@ -46,6 +58,12 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('drop:--explain') } { $candidates = @() }
       { $_ -in @('lazy:--flavour') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -in @('lazy:--explain') } { $candidates = @('flavour') }
+      { $_ -in @('mcp config:--scope') } { $candidates = @('project', 'user') }
+      { $_ -in @('mcp config:--http') } { $candidates = @() }
+      { $_ -in @('mcp config:--token-env') } { $candidates = @() }
+      { $_ -in @('mcp install:--scope') } { $candidates = @('project', 'user') }
+      { $_ -in @('mcp install:--http') } { $candidates = @() }
+      { $_ -in @('mcp install:--token-env') } { $candidates = @() }
       default { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
     }
   } elseif ($wordToComplete.StartsWith('-')) {
@@ -57,6 +75,12 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('config set') } { $candidates = @('--json', '--explain', '--help', '-h') }
       { $_ -in @('drop') } { $candidates = @('--json', '--explain', '--help', '-h') }
       { $_ -in @('lazy') } { $candidates = @('--flavour', '--json', '--explain', '--help', '-h') }
+      { $_ -in @('help') } { $candidates = @('--all', '--json') }
+      { $_ -in @('help config') } { $candidates = @('--all', '--json') }
+      { $_ -in @('completion') } { $candidates = @('--json') }
+      { $_ -in @('mcp') } { $candidates = @('--json') }
+      { $_ -in @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--json') }
+      { $_ -in @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--dry-run', '--json') }
     }
   } else {
     switch ($cmdpath) {
@@ -64,6 +88,12 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('deploy') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -in @('config') } { $candidates = @('get', 'set') }
       { $_ -in @('config set') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -in @('help') } { $candidates = @('deploy', 'config', 'drop', 'lazy') }
+      { $_ -in @('help config') } { $candidates = @('get', 'set') }
+      { $_ -in @('completion') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -in @('mcp') } { $candidates = @('config', 'install') }
+      { $_ -in @('mcp config') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -in @('mcp install') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
     }
   }
   $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {

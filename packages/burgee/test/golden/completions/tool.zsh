@@ -14,6 +14,9 @@ _tool() {
       (":config") cmdpath="config" ;;
       (":drop") cmdpath="drop" ;;
       (":lazy") cmdpath="lazy" ;;
+      (":help") cmdpath="help" ;;
+      (":completion") cmdpath="completion" ;;
+      (":mcp") cmdpath="mcp" ;;
       ("deploy:--target") value=$word ;;
       ("deploy:--channel") value=$word ;;
       ("deploy:-c") value=$word ;;
@@ -28,6 +31,15 @@ _tool() {
       ("drop:--explain") value=$word ;;
       ("lazy:--flavour") value=$word ;;
       ("lazy:--explain") value=$word ;;
+      ("help:config") cmdpath="help config" ;;
+      ("mcp:config") cmdpath="mcp config" ;;
+      ("mcp:install") cmdpath="mcp install" ;;
+      ("mcp config:--scope") value=$word ;;
+      ("mcp config:--http") value=$word ;;
+      ("mcp config:--token-env") value=$word ;;
+      ("mcp install:--scope") value=$word ;;
+      ("mcp install:--http") value=$word ;;
+      ("mcp install:--token-env") value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -43,6 +55,12 @@ _tool() {
       ("drop:--explain") candidates=() ;;
       ("lazy:--flavour") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ("lazy:--explain") candidates=(flavour) ;;
+      ("mcp config:--scope") candidates=(project user) ;;
+      ("mcp config:--http") candidates=() ;;
+      ("mcp config:--token-env") candidates=() ;;
+      ("mcp install:--scope") candidates=(project user) ;;
+      ("mcp install:--http") candidates=() ;;
+      ("mcp install:--token-env") candidates=() ;;
       (*) _files; return ;;
     esac
   elif [[ $cur == -* ]]; then
@@ -54,6 +72,12 @@ _tool() {
       ("config set") candidates=(--json --explain --help -h) ;;
       ("drop") candidates=(--json --explain --help -h) ;;
       ("lazy") candidates=(--flavour --json --explain --help -h) ;;
+      ("help") candidates=(--all --json) ;;
+      ("help config") candidates=(--all --json) ;;
+      ("completion") candidates=(--json) ;;
+      ("mcp") candidates=(--json) ;;
+      ("mcp config") candidates=(--scope --http --token-env --json) ;;
+      ("mcp install") candidates=(--scope --http --token-env --dry-run --json) ;;
     esac
   else
     case "$cmdpath" in
@@ -61,6 +85,12 @@ _tool() {
       ("deploy") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ("config") candidates=(get set) ;;
       ("config set") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("help") candidates=(deploy config drop lazy) ;;
+      ("help config") candidates=(get set) ;;
+      ("completion") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("mcp") candidates=(config install) ;;
+      ("mcp config") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      ("mcp install") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
     esac
   fi
   (( ${#candidates} )) && compadd -- "${candidates[@]}"

@@ -1,0 +1,58 @@
+import type { Manifest, ManifestCommand } from '../../manifest/types.js';
+import { CLIENTS } from '../client-config/index.js';
+import { SHELLS } from './shells.js';
+import type { CompletionNode } from './table.js';
+
+/**
+ * What may follow each synthesised command a program offers (C1): `completion <shell>`,
+ * `mcp <config|install> <client>` with its flags, and `help <command…>` down to every group.
+ * Written from the same lists the commands read their words with, so the two cannot disagree.
+ */
+export function synthesisedNodes(manifest: Manifest, names: readonly string[]): CompletionNode[] {
+  return names.flatMap((name) => {
+    if (name === 'completion') return [wordsNode('completion', [], [[...SHELLS]])];
+    if (name === 'mcp') return mcpNodes();
+    if (name === 'help') return helpNodes(manifest.root);
+    return [];
+  });
+}
+
+function wordsNode(path: string, commands: string[], choices?: string[][], flags = ['--json']): CompletionNode {
+  const node: CompletionNode = { path, commands, flags, values: [] };
+  if (choices !== undefined) node.arguments = { choices, variadic: false };
+  return node;
+}
+
+function mcpNodes(): CompletionNode[] {
+  const action = (name: 'config' | 'install'): CompletionNode => ({
+    ...wordsNode(`mcp ${name}`, [], [[...CLIENTS]]),
+    flags: ['--scope', '--http', '--token-env', ...(name === 'install' ? ['--dry-run'] : []), '--json'],
+    values: [
+      { spellings: ['--scope'], choices: ['project', 'user'], dynamic: false },
+      // A URL and a variable name: nothing to offer, and never file names.
+      { spellings: ['--http'], choices: [], dynamic: false },
+      { spellings: ['--token-env'], choices: [], dynamic: false },
+    ],
+  });
+  return [wordsNode('mcp', ['config', 'install']), action('config'), action('install')];
+}
+
+/** `help` takes a command path: each group's node offers its subcommands, as the program's own do. */
+function helpNodes(root: ManifestCommand): CompletionNode[] {
+  const nodes: CompletionNode[] = [];
+  const visit = (command: ManifestCommand): void => {
+    const children = command.commands.filter((child) => !child.hidden);
+    if (children.length === 0 && command !== root) return;
+    nodes.push(
+      wordsNode(
+        ['help', ...command.path].join(' '),
+        children.map((child) => child.name),
+        undefined,
+        ['--all', '--json'],
+      ),
+    );
+    for (const child of children) visit(child);
+  };
+  visit(root);
+  return nodes;
+}
