@@ -168,6 +168,63 @@ describe('K1 · scopes', () => {
   });
 });
 
+describe('K2 · codex: installing into a config.toml the user wrote', () => {
+  const codexFile = () => join(home, '.codex', 'config.toml');
+  const written = (text: string) => {
+    mkdirSync(dirname(codexFile()), { recursive: true });
+    writeFileSync(codexFile(), text);
+  };
+  const entry = `command = ${JSON.stringify(process.execPath)}\nargs = [ ${JSON.stringify(program)}, "--mcp" ]`;
+
+  it("K2 · every other line stays as written, comments included; the server's old tables are replaced in place", async () => {
+    const before = [
+      '# my codex settings',
+      'model = "o3"  # the one I like',
+      '',
+      '[mcp_servers.other]',
+      '# keep this one',
+      'command = "other-server"',
+      '',
+      '[mcp_servers.tool]',
+      'command = "old"',
+      '',
+      '[mcp_servers.tool.env]',
+      'OLD = "1"',
+      '',
+      '# profiles below',
+      '[profiles.work]',
+      'model = "gpt-5"',
+      '',
+    ].join('\n');
+    written(before);
+    const result = await tool(['mcp', 'install', 'codex']);
+    expect(result.code).toBe(0);
+    expect(readFileSync(codexFile(), 'utf8')).toBe(
+      before.replace(
+        '[mcp_servers.tool]\ncommand = "old"\n\n[mcp_servers.tool.env]\nOLD = "1"',
+        `[mcp_servers.tool]\n${entry}`,
+      ),
+    );
+    expect(readFileSync(`${codexFile()}.bak`, 'utf8')).toBe(before);
+  });
+
+  it('K2 · a new server is added at the end, after a blank line', async () => {
+    written('# only a comment\nmodel = "o3"\n');
+    expect((await tool(['mcp', 'install', 'codex'])).code).toBe(0);
+    expect(readFileSync(codexFile(), 'utf8')).toBe(`# only a comment\nmodel = "o3"\n\n[mcp_servers.tool]\n${entry}\n`);
+  });
+
+  it('K2 · a server written as an inline table is merged by rewriting the file, the old one kept as .bak', async () => {
+    const before = 'mcp_servers = { other = { command = "x" }, tool = { command = "old" } }\n';
+    written(before);
+    expect((await tool(['mcp', 'install', 'codex'])).code).toBe(0);
+    expect(parseToml(readFileSync(codexFile(), 'utf8'))).toEqual({
+      mcp_servers: { other: { command: 'x' }, tool: { command: process.execPath, args: [program, '--mcp'] } },
+    });
+    expect(readFileSync(`${codexFile()}.bak`, 'utf8')).toBe(before);
+  });
+});
+
 describe('K1 · mcp config', () => {
   it('K1 · prints the entry and the file it belongs in, and writes nothing', async () => {
     const result = await tool(['mcp', 'config', 'cursor']);

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ClientConfig } from '../../projections/client-config/index.js';
 import { ConfigError } from '../errors.js';
 import { jsonErrorOffset, lineColumn } from '../json-position.js';
+import { replaceSection } from './toml-section.js';
 
 type Document = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ export async function installEntry(config: ClientConfig, dryRun: boolean): Promi
     await copyFile(config.file, outcome.backup);
   }
   // The same permissions as before: a user's client file may hold tokens and be readable by them alone.
-  await writeAtomically(config.file, await serialise(config, document), existing?.mode);
+  await writeAtomically(config.file, await serialise(config, document, text), existing?.mode);
   outcome.written = true;
   return outcome;
 }
@@ -90,9 +91,15 @@ function position(text: string, error: unknown): { line: number; column: number 
   return lineColumn(text, jsonErrorOffset(text) ?? text.length);
 }
 
-async function serialise(config: ClientConfig, document: Document): Promise<string> {
-  if (config.format === 'toml') return `${(await import('smol-toml')).stringify(document)}\n`;
-  return `${JSON.stringify(document, null, 2)}\n`;
+/**
+ * The new file. A TOML file keeps the user's comments and layout: only the server's own tables are
+ * rewritten, unless that cannot be done faithfully (toml-section.ts). JSON has no comments to keep.
+ */
+async function serialise(config: ClientConfig, document: Document, before: string | undefined): Promise<string> {
+  if (config.format !== 'toml') return `${JSON.stringify(document, null, 2)}\n`;
+  const toml = await import('smol-toml');
+  const kept = before === undefined ? undefined : replaceSection(toml, before, config.at, config.entry, document);
+  return kept ?? `${toml.stringify(document)}\n`;
 }
 
 async function writeAtomically(file: string, text: string, mode: number | undefined): Promise<void> {
