@@ -8,7 +8,7 @@ import { median, timeAlternating } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
-const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 30);
+const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 100);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 
 const args = ['deploy', '--target', 'prod', '--yes', '--json'];
