@@ -52,6 +52,16 @@ export function createContext(call: HandlerCall): CommandContext {
 }
 
 /**
+ * `ctx.progress`, made outside the class's constructor: on Node 24 an arrow function written in the
+ * constructor kept each call's objects alive through young collections (20,000 runs promoted 7.4%
+ * of what they allocated; made here, 0.02%, as on Node 20).
+ */
+const progressOf =
+  (call: HandlerCall) =>
+  (progress: Progress): void =>
+    (call.progress ?? call.io.onProgress)?.(progress);
+
+/**
  * A class, so that `signal` and `ask`, made only when read (most handlers never look, and a signal
  * is costly to make), are getters on its prototype. An object literal with getters is built in
  * V8's slow dictionary mode on every call, and kept each MCP call's objects alive through young
@@ -86,7 +96,7 @@ class HandlerContext implements CommandContext {
     this.command = [manifest.name, ...command.path];
     this.env = io.env;
     this.cwd = io.cwd;
-    this.progress = (progress) => (call.progress ?? io.onProgress)?.(progress);
+    this.progress = progressOf(call);
     this.onExit = call.onExit;
     this.#call = call;
   }
