@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -116,4 +116,32 @@ describe('M6 · the zod inside the MCP chunk: a failed safeParse dies young', ()
     // The fixture measures what the patch is for: without it, the same loop promotes.
     expect(original.promoted / original.allocated).toBeGreaterThan(0.1);
   }, 90_000);
+});
+
+describe('N1 · M1 · the SDK is bundled without its JSON Schema validator', () => {
+  it('N1 · the MCP chunk holds no AJV, and does hold the SDK server', () => {
+    const chunks = `${repoRoot}packages/burgee/dist/chunks`;
+    const maps = readdirSync(chunks).filter((file) => /^vendor-mcp-sdk-[\w-]+\.js\.map$/.test(file));
+    expect(maps).toHaveLength(1);
+    const { sources } = JSON.parse(readFileSync(join(chunks, maps[0]!), 'utf8')) as { sources: string[] };
+    expect(sources.filter((source) => /ajv/i.test(source))).toEqual([]);
+    expect(sources.some((source) => source.includes('@modelcontextprotocol/server/dist/'))).toBe(true);
+  });
+
+  it("M1 · the shim's validator refuses, saying why, should the SDK ever ask for one", async () => {
+    const plugin = vendorPatches() as unknown as {
+      resolveId: (source: string) => string | null;
+      load: (id: string) => string | null;
+    };
+    const id = plugin.resolveId('@modelcontextprotocol/server/_shims');
+    expect(id).not.toBeNull();
+    expect(plugin.resolveId('@modelcontextprotocol/server')).toBeNull();
+    const code = plugin.load(id!)!;
+    const shims = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
+      DefaultJsonSchemaValidator: new () => { getValidator: (schema: unknown) => unknown };
+      process: NodeJS.Process;
+    };
+    expect(shims.process).toBe(process);
+    expect(() => new shims.DefaultJsonSchemaValidator().getValidator({ type: 'object' })).toThrow(/never elicits/);
+  });
 });
