@@ -11,7 +11,12 @@ export {
   type ServerTarget,
 } from './clients.js';
 
-export type Scope = 'project' | 'user';
+/** The words `mcp` takes besides a client (K1): `mcp <action> <client> [--scope <scope>]`, and the flags with a value. */
+export const MCP_ACTIONS = ['config', 'install'] as const;
+export const SCOPES = ['project', 'user'] as const;
+export const MCP_VALUE_FLAGS = ['--scope', '--http', '--token-env'] as const;
+
+export type Scope = (typeof SCOPES)[number];
 
 /** Where one server's entry goes and what it says: the plan `mcp config` prints and `mcp install` writes. */
 export type ClientConfig = {

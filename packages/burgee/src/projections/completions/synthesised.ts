@@ -1,5 +1,5 @@
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { CLIENTS } from '../client-config/index.js';
+import { CLIENTS, MCP_ACTIONS, MCP_VALUE_FLAGS, SCOPES } from '../client-config/index.js';
 import { SHELLS } from './shells.js';
 import type { CompletionNode } from './table.js';
 
@@ -24,17 +24,17 @@ function wordsNode(path: string, commands: string[], choices?: string[][], flags
 }
 
 function mcpNodes(): CompletionNode[] {
-  const action = (name: 'config' | 'install'): CompletionNode => ({
+  const action = (name: (typeof MCP_ACTIONS)[number]): CompletionNode => ({
     ...wordsNode(`mcp ${name}`, [], [[...CLIENTS]]),
-    flags: ['--scope', '--http', '--token-env', ...(name === 'install' ? ['--dry-run'] : []), '--json'],
-    values: [
-      { spellings: ['--scope'], choices: ['project', 'user'], dynamic: false },
-      // A URL and a variable name: nothing to offer, and never file names.
-      { spellings: ['--http'], choices: [], dynamic: false },
-      { spellings: ['--token-env'], choices: [], dynamic: false },
-    ],
+    flags: [...MCP_VALUE_FLAGS, ...(name === 'install' ? ['--dry-run'] : []), '--json'],
+    // --scope's values; after --http (a URL) and --token-env (a variable name) nothing, never file names.
+    values: MCP_VALUE_FLAGS.map((flag) => ({
+      spellings: [flag],
+      choices: flag === '--scope' ? [...SCOPES] : [],
+      dynamic: false,
+    })),
   });
-  return [wordsNode('mcp', ['config', 'install']), action('config'), action('install')];
+  return [wordsNode('mcp', [...MCP_ACTIONS]), ...MCP_ACTIONS.map(action)];
 }
 
 /** `help` takes a command path: each group's node offers its subcommands, as the program's own do. */

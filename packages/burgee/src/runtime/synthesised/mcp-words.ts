@@ -1,4 +1,12 @@
-import { CLIENTS, type ClientId, isClientId, type Scope } from '../../projections/client-config/index.js';
+import {
+  CLIENTS,
+  type ClientId,
+  isClientId,
+  MCP_ACTIONS,
+  MCP_VALUE_FLAGS,
+  SCOPES,
+  type Scope,
+} from '../../projections/client-config/index.js';
 import {
   dryRunOnlyInstall,
   notOneOf,
@@ -18,9 +26,7 @@ export type McpRequest = {
   tokenEnv?: string;
 };
 
-const ACTIONS = ['config', 'install'] as const;
-const SCOPES = ['project', 'user'] as const;
-const VALUED = new Set(['--scope', '--http', '--token-env']);
+const VALUED = new Set<string>(MCP_VALUE_FLAGS);
 
 /** Reads `<config|install> <client> [--scope project|user] [--dry-run] [--http URL] [--token-env NAME]` (K1). */
 export function readMcpWords(name: string, words: readonly string[]): McpRequest {
@@ -44,7 +50,7 @@ export function readMcpWords(name: string, words: readonly string[]): McpRequest
     else positionals.push(word);
   }
   const [action, client, extra] = positionals;
-  if (action !== 'config' && action !== 'install') throw refuse(notOneOf(where, 'command', action, ACTIONS, typed));
+  if (action !== 'config' && action !== 'install') throw refuse(notOneOf(where, 'command', action, MCP_ACTIONS, typed));
   if (!isClientId(client)) throw refuse(notOneOf(`${where} ${action}`, 'client', client, CLIENTS, typed));
   if (extra !== undefined) throw refuse(oneTooMany(`${where} ${action}`, 'client', extra, usage));
   if (dryRun && action === 'config') throw refuse(dryRunOnlyInstall(typed));
