@@ -25,6 +25,8 @@ export function showExplain(
 // A secret's value is never shown, in any layer (D3).
 const layerValue = (option: ManifestOption, layer: Layer): unknown =>
   'raw' in layer ? (option.secret ? '(redacted)' : layer.raw) : undefined;
+const display = (option: ManifestOption, value: unknown): string =>
+  option.secret ? '(redacted)' : JSON.stringify(value);
 
 /**
  * What the command would receive from the winning layer: its value typed as the option declares it
@@ -57,8 +59,7 @@ function explainData(option: ManifestOption, candidates: readonly Layer[]) {
 
 function explainText(option: ManifestOption, candidates: readonly Layer[]): string {
   const won = winner(candidates);
-  const shown = (layer: Layer) =>
-    'raw' in layer ? (option.secret ? '(redacted)' : JSON.stringify(layer.raw)) : '(not set)';
+  const shown = (layer: Layer) => ('raw' in layer ? display(option, layer.raw) : '(not set)');
   const from = (layer: Layer) => `${layer.source}${layer.location === undefined ? '' : ` ${layer.location}`}`;
   const width = Math.max(...candidates.map((l) => (l.location ?? '').length));
   const rows = candidates.map(
@@ -71,9 +72,6 @@ function explainText(option: ManifestOption, candidates: readonly Layer[]): stri
 function headline(option: ManifestOption, won: Layer | undefined, from: (layer: Layer) => string): string {
   if (won === undefined) return `${option.flag} has no value`;
   const { value, problem } = outcome(option, won);
-  if (problem === undefined) {
-    const text = option.secret ? '(redacted)' : JSON.stringify(value);
-    return `${option.flag} = ${text}  (from ${from(won)})`;
-  }
+  if (problem === undefined) return `${option.flag} = ${display(option, value)}  (from ${from(won)})`;
   return `${option.flag} from ${from(won)} would be refused: ${problem}`;
 }

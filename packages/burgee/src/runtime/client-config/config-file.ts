@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ClientConfig } from '../../projections/client-config/index.js';
 import { ConfigError } from '../errors.js';
 import { jsonErrorOffset, lineColumn } from '../json-position.js';
-import { replaceSection } from './toml-section.js';
+import { plain, replaceSection } from './toml-section.js';
 
 type Document = Record<string, unknown>;
 
@@ -28,7 +28,6 @@ export async function installEntry(config: ClientConfig, dryRun: boolean): Promi
     });
   }
   const servers = table as Document;
-  // Compared as plain JSON: a TOML parser may build objects without a prototype, which strict equality tells apart.
   const changed = !isDeepStrictEqual(plain(servers[name]), config.entry);
   const outcome: InstallOutcome = { changed, written: false, created: text === undefined };
   if (!changed || dryRun) return outcome;
@@ -43,8 +42,6 @@ export async function installEntry(config: ClientConfig, dryRun: boolean): Promi
   outcome.written = true;
   return outcome;
 }
-
-const plain = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /** The file's text and mode, or undefined when there is no file yet; anything but a regular file is refused. */
 async function readExisting(file: string): Promise<{ text: string; mode: number } | undefined> {

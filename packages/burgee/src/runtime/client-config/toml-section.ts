@@ -53,7 +53,8 @@ export function replaceSection(
   }
 }
 
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+/** A value as plain JSON: a TOML parser may build objects without a prototype, which strict equality tells apart. */
+export const plain = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /** The comment lines that end a cut block, blank lines between them included, from the first comment on. */
 function leadingComments(cut: readonly string[]): string[] {
