@@ -8,13 +8,38 @@ import { type DecideInput, type Decision, decide, PromptKind } from './decide.js
 // 4. a person may be asked only when FORCE_TTY=1, or when stdin is a terminal, no agent variable is
 //    set (non-empty) and CI is unset or empty; otherwise refuse;
 // 5. stdout never matters: prompts are drawn on stderr.
-const AGENT_VARIABLES = ['AI_AGENT', 'CLAUDECODE', 'CURSOR_AGENT', 'CODEX_THREAD_ID', 'GEMINI_CLI'] as const;
+//    The agent variables and values (A1), and variables a person's own terminal carries too:
+const AGENT_SETTINGS = [
+  'AI_AGENT=1',
+  'CLAUDECODE=1',
+  'CLAUDE_CODE=1',
+  'CLAUDE_CODE_IS_COWORK=1',
+  'CURSOR_AGENT=1',
+  'CURSOR_EXTENSION_HOST_ROLE=agent-exec',
+  'CODEX_THREAD_ID=1',
+  'CODEX_SANDBOX=seatbelt',
+  'CODEX_CI=1',
+  'GEMINI_CLI=1',
+  'ANTIGRAVITY_AGENT=1',
+  'AUGMENT_AGENT=1',
+  'OPENCODE_CLIENT=cli',
+  'OPENCODE=1',
+  'CLINE_ACTIVE=true',
+  'COPILOT_MODEL=gpt-5',
+  'COPILOT_ALLOW_ALL=true',
+] as const;
+const PEOPLE_SETTINGS = [
+  'CURSOR_TRACE_ID=1',
+  'TERM_PROGRAM=vscode',
+  'REPL_ID=1',
+  'CURSOR_EXTENSION_HOST_ROLE=user',
+] as const;
 
 function expected(c: Case): Decision['action'] | 'refuse-json' | 'refuse-nobody' {
   if (c.hasValue) return 'use';
   if (c.json) return 'refuse-json';
   if (c.yes && c.kind === 'confirm') return 'answer-yes';
-  const agent = c.agent !== undefined && c.agent !== 'CURSOR_TRACE_ID';
+  const agent = (AGENT_SETTINGS as readonly string[]).includes(c.agent ?? '');
   const ci = c.ci !== undefined && c.ci !== '';
   const personThere = c.forceTty === '1' || (c.stdinIsTTY && !agent && !ci);
   return personThere ? 'ask' : 'refuse-nobody';
@@ -26,8 +51,8 @@ type Case = {
   json: boolean;
   yes: boolean;
   ci: string | undefined;
-  /** The one agent variable set to "1" (CURSOR_TRACE_ID is set in every human Cursor terminal: not an agent). */
-  agent: (typeof AGENT_VARIABLES)[number] | 'CURSOR_TRACE_ID' | undefined;
+  /** The one variable set, as `NAME=value`: an agent's, or one a person's terminal carries too (not an agent). */
+  agent: (typeof AGENT_SETTINGS)[number] | (typeof PEOPLE_SETTINGS)[number] | undefined;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   forceTty: string | undefined;
@@ -40,7 +65,7 @@ for (const hasValue of bools)
     for (const json of bools)
       for (const yes of bools)
         for (const ci of [undefined, '', 'true'])
-          for (const agent of [undefined, ...AGENT_VARIABLES, 'CURSOR_TRACE_ID'] as const)
+          for (const agent of [undefined, ...AGENT_SETTINGS, ...PEOPLE_SETTINGS] as const)
             for (const stdinIsTTY of bools)
               for (const stdoutIsTTY of bools)
                 for (const forceTty of [undefined, '1', '0'])
@@ -49,7 +74,10 @@ for (const hasValue of bools)
 function inputOf(c: Case): DecideInput {
   const env: Record<string, string> = {};
   if (c.ci !== undefined) env.CI = c.ci;
-  if (c.agent !== undefined) env[c.agent] = '1';
+  if (c.agent !== undefined) {
+    const [name, value] = c.agent.split('=') as [string, string];
+    env[name] = value;
+  }
   if (c.forceTty !== undefined) env.FORCE_TTY = c.forceTty;
   return {
     hasValue: c.hasValue,

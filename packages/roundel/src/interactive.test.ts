@@ -3,21 +3,38 @@ import { detectAgent } from './agent.js';
 import { contextInteractive, interactive } from './interactive.js';
 
 // The rule, restated independently of the implementation: an explicit ordered table of
-// [variable, what it names], scanned for the first entry whose value is non-empty.
-const AGENT_TABLE: ReadonlyArray<readonly [string, (value: string) => string]> = [
+// [variable, what a value names (undefined: the value names nobody)], scanned for the first
+// entry whose value is non-empty and names someone.
+const AGENT_TABLE: ReadonlyArray<readonly [string, (value: string) => string | undefined]> = [
   ['AI_AGENT', (value) => (value === '1' ? 'generic' : value)],
   ['CLAUDECODE', () => 'claude-code'],
+  ['CLAUDE_CODE', () => 'claude-code'],
+  ['CLAUDE_CODE_IS_COWORK', () => 'claude-code'],
   ['CURSOR_AGENT', () => 'cursor'],
+  ['CURSOR_EXTENSION_HOST_ROLE', (value) => (value === 'agent-exec' ? 'cursor' : undefined)],
   ['CODEX_THREAD_ID', () => 'codex'],
+  ['CODEX_SANDBOX', () => 'codex'],
+  ['CODEX_CI', () => 'codex'],
   ['GEMINI_CLI', () => 'gemini'],
+  ['ANTIGRAVITY_AGENT', () => 'antigravity'],
+  ['AUGMENT_AGENT', () => 'augment'],
+  ['OPENCODE_CLIENT', () => 'opencode'],
+  ['OPENCODE', () => 'opencode'],
+  ['CLINE_ACTIVE', () => 'cline'],
+  ['COPILOT_MODEL', () => 'copilot'],
+  ['COPILOT_ALLOW_ALL', () => 'copilot'],
 ];
 
 type Env = Record<string, string | undefined>;
 type Stdin = { isTTY: boolean } | undefined;
 
 function expectedAgent(env: Env): string | undefined {
-  const hit = AGENT_TABLE.find(([name]) => (env[name] ?? '').length > 0);
-  return hit === undefined ? undefined : hit[1](env[hit[0]] as string);
+  for (const [name, names] of AGENT_TABLE) {
+    const value = env[name] ?? '';
+    const agent = value === '' ? undefined : names(value);
+    if (agent !== undefined) return agent;
+  }
+  return undefined;
 }
 
 function expectedContext(env: Env, stdoutIsTTY: boolean): boolean {
@@ -30,35 +47,39 @@ function expectedInteractive(env: Env, stdin: Stdin): boolean {
   return env.FORCE_TTY === '1' || nobodyThere.every((reason) => !reason);
 }
 
-// A non-empty AI_AGENT value other than '1', so the table also proves the value is passed through.
-const SET_VALUE: Readonly<Record<string, string>> = {
-  AI_AGENT: 'amp',
-  CLAUDECODE: '1',
-  CURSOR_AGENT: '1',
-  CODEX_THREAD_ID: 't-42',
-  GEMINI_CLI: '1',
+// The values each variable takes besides unset: the non-empty ones a harness (or a person's
+// terminal) sets, then empty. AI_AGENT=amp proves the value is passed through; CURSOR_EXTENSION_HOST_ROLE=user
+// is the value every person's Cursor terminal carries.
+const VALUES: Readonly<Record<string, readonly string[]>> = {
+  AI_AGENT: ['amp', '1'],
+  CURSOR_EXTENSION_HOST_ROLE: ['agent-exec', 'user'],
 };
-const VARIABLE_STATES = ['set', 'empty', 'unset'] as const;
+const statesOf = (name: string): readonly string[] => [...(VALUES[name] ?? ['1']), ''];
+// Set in every row: variables a person's own terminal carries must never change any answer.
+const PEOPLE_TOO: Env = { CURSOR_TRACE_ID: 'trace-1', TERM_PROGRAM: 'vscode', REPL_ID: 'repl-1' };
 const CI_STATES = [undefined, '', 'true'] as const;
 const FORCE_TTY_STATES = [undefined, '1', '0'] as const;
 const STDIN_STATES: readonly Stdin[] = [{ isTTY: true }, { isTTY: false }, undefined];
 const STDOUT_STATES = [true, false] as const;
-const EXPECTED_COUNT = 3 ** 5 * 3 * 3 * 3 * 2;
+
+// Every variable alone and every pair of variables together, each in every state: the rule is
+// "the first one that names someone", so any larger set is decided as the pair of its first two.
+// Plus nothing set, all set and all empty.
+const counts = AGENT_TABLE.map(([name]) => statesOf(name).length);
+const pairCount = counts.reduce((sum, k, i) => sum + k * counts.slice(i + 1).reduce((a, b) => a + b, 0), 0);
+const EXPECTED_COUNT = (3 + counts.reduce((a, b) => a + b, 0) + pairCount) * 3 * 3 * 3 * 2;
 
 type Row = { env: Env; stdin: Stdin; stdoutIsTTY: boolean };
 
-function* agentEnvs(index = 0, env: Env = {}): Generator<Env> {
-  const entry = AGENT_TABLE[index];
-  if (entry === undefined) {
-    yield env;
-    return;
-  }
-  const name = entry[0];
-  for (const state of VARIABLE_STATES) {
-    const next = { ...env };
-    if (state === 'set') next[name] = SET_VALUE[name];
-    if (state === 'empty') next[name] = '';
-    yield* agentEnvs(index + 1, next);
+function* agentEnvs(): Generator<Env> {
+  yield {};
+  yield Object.fromEntries(AGENT_TABLE.map(([name]) => [name, statesOf(name)[0]]));
+  yield Object.fromEntries(AGENT_TABLE.map(([name]) => [name, '']));
+  for (const [i, [first]] of AGENT_TABLE.entries()) {
+    for (const value of statesOf(first)) yield { [first]: value };
+    for (const [second] of AGENT_TABLE.slice(i + 1)) {
+      for (const a of statesOf(first)) for (const b of statesOf(second)) yield { [second]: b, [first]: a };
+    }
   }
 }
 
@@ -66,8 +87,7 @@ function* rows(): Generator<Row> {
   for (const agentEnv of agentEnvs()) {
     for (const ci of CI_STATES) {
       for (const forceTty of FORCE_TTY_STATES) {
-        // CURSOR_TRACE_ID is set in every row: it must never change any answer.
-        const env: Env = { ...agentEnv, CURSOR_TRACE_ID: 'trace-1' };
+        const env: Env = { ...agentEnv, ...PEOPLE_TOO };
         if (ci !== undefined) env.CI = ci;
         if (forceTty !== undefined) env.FORCE_TTY = forceTty;
         for (const stdin of STDIN_STATES) {
@@ -93,7 +113,7 @@ function checkAll(actual: (row: Row) => unknown, expected: (row: Row) => unknown
 }
 
 describe('exhaustive policy table', () => {
-  it('A1 · detectAgent matches the restated rule for every combination', () => {
+  it('A1 · detectAgent matches the restated rule for every variable alone and every pair, in every state', () => {
     checkAll(
       (row) => detectAgent(row.env),
       (row) => expectedAgent(row.env),
@@ -148,6 +168,25 @@ describe('hand-written rows', () => {
     ['FORCE_TTY=0 is not forcing', { FORCE_TTY: '0', CLAUDECODE: '1' }, tty, true, 'claude-code', false, false],
     ['AI_AGENT=1 before CLAUDECODE', { AI_AGENT: '1', CLAUDECODE: '1' }, tty, true, 'generic', false, false],
     ['empty AI_AGENT falls through', { AI_AGENT: '', GEMINI_CLI: '1' }, tty, true, 'gemini', false, false],
+    [
+      'a person in Cursor: role user, trace id',
+      { CURSOR_EXTENSION_HOST_ROLE: 'user', CURSOR_TRACE_ID: 't' },
+      tty,
+      true,
+      undefined,
+      true,
+      true,
+    ],
+    [
+      'Cursor agent terminal, CI set too',
+      { CURSOR_EXTENSION_HOST_ROLE: 'agent-exec', CI: '1' },
+      tty,
+      true,
+      'cursor',
+      false,
+      false,
+    ],
+    ['OPENCODE=1 before COPILOT_MODEL', { COPILOT_MODEL: 'gpt-5', OPENCODE: '1' }, tty, true, 'opencode', false, false],
     [
       'CURSOR_AGENT before CODEX_THREAD_ID',
       { CODEX_THREAD_ID: 'x', CURSOR_AGENT: '1' },
