@@ -108,3 +108,16 @@ describe('K3 · a program that declares the name keeps its own', () => {
     expect((await runProgram(echo, ['help', 'me', '--json'])).json).toMatchObject({ data: ['help', 'me'] });
   });
 });
+
+describe('C1 · K1 · a word left out is named as a person would say it', () => {
+  it.each([
+    [['completion'], 'tool completion needs a shell'],
+    [['mcp'], 'tool mcp needs a command'],
+    [['mcp', 'config'], 'tool mcp config needs a client'],
+    [['mcp', 'install'], 'tool mcp install needs a client'],
+  ])('C1 · K1 · %j: "%s", exit 2', async (argv, message) => {
+    const { exitCode, stderr } = await runProgram(program, argv);
+    expect(exitCode).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(`error: ${message}`);
+  });
+});

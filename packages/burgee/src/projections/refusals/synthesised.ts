@@ -17,7 +17,7 @@ export function notOneOf(
 ): Refusal {
   const near = given === undefined ? [] : suggest(given, known);
   const refusal: Refusal = {
-    message: given === undefined ? `${where} needs ${what}` : `${where} does not know the ${what} "${given}"`,
+    message: given === undefined ? `${where} needs a ${what}` : `${where} does not know the ${what} "${given}"`,
     hint: `choose one of: ${known.join(', ')}`,
   };
   if (near.length === 1) {
