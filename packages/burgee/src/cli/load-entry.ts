@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { isProgram, toProgram } from '../declaration/define.js';
-import type { Command, Program } from '../declaration/types.js';
+import { describeValue, isCommand } from '../declaration/program-of.js';
+import type { Program } from '../declaration/types.js';
 import { installRunHost } from '../runtime/capture.js';
 import { ConfigError } from '../runtime/errors.js';
 import { AS_PROGRAM } from '../runtime/host/surfaces.js';
@@ -83,15 +84,6 @@ export async function pickProgram(module: Record<string, unknown>, ran: Program 
   });
 }
 
-/** What defineCommand returned; its brand exists for the type checker only, so the shape decides. */
-function isCommand(value: unknown): value is Command {
-  if (typeof value !== 'object' || value === null) return false;
-  const { name, run, load, commands } = value as Record<string, unknown>;
-  return (
-    typeof name === 'string' && (typeof run === 'function' || typeof load === 'function' || Array.isArray(commands))
-  );
-}
-
 /** A program made through `burgee/commander` or `burgee/yargs`. */
 const isAdapted = (value: unknown): value is { [AS_PROGRAM](): Promise<Program> } =>
   (typeof value === 'object' || typeof value === 'function') &&
@@ -105,14 +97,4 @@ function isAdapterHost(value: unknown): boolean {
     value !== null &&
     typeof (value as { parseAsync?: unknown }).parseAsync === 'function'
   );
-}
-
-function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'function') return value.name === '' ? 'a function' : `the function ${value.name}`;
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  const kind = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
-  if (kind !== undefined && kind !== 'Object' && kind !== '') return `an instance of ${kind}`;
-  const keys = Object.keys(value);
-  return keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).join(', ')}`;
 }

@@ -1,4 +1,4 @@
-import { toProgram } from '../declaration/define.js';
+import { programOf } from '../declaration/program-of.js';
 import type { Command, Program } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { originalWrite, runHost } from './capture.js';
@@ -20,7 +20,7 @@ export type RunOptions = {
 };
 
 export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
-  const program = toProgram(target);
+  const program = programOrExit(target);
   const host = runHost();
   if (host !== undefined) {
     host.take(program);
@@ -65,6 +65,18 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
   undoSignals();
   await flush();
   process.exit(code);
+}
+
+/** The program run() was handed; anything else is the author's slip, said in one line and exit 1. */
+function programOrExit(target: unknown): Program {
+  try {
+    return programOf(target, 'run');
+  } catch (error) {
+    // Under `burgee dev` the entry's import fails and dev reports it; a process of its own says it and ends.
+    if (runHost() !== undefined) throw error;
+    originalWrite(process.stderr)(`error: ${(error as Error).message}\n`);
+    process.exit(ExitCode.RUNTIME);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { McpClient, McpClientOptions } from '../../types/mcp-client.js';
-import { toProgram } from '../declaration/define.js';
+import { programOf } from '../declaration/program-of.js';
 import type { Command, Program } from '../declaration/types.js';
 import { execute } from '../runtime/execute.js';
 import type { Io, OutputStream } from '../runtime/io.js';
@@ -32,12 +32,16 @@ export type RunProgramOptions = {
   cwd?: string;
 };
 
-/** Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (T1). */
+/**
+ * Runs a program in-process against an argv, as a user would from a shell, with nothing spawned (T1).
+ * Anything but a program or a command (a Promise not awaited, say) rejects with a TypeError saying so.
+ */
 export async function runProgram(
   target: Program | Command,
   argv: readonly string[],
   options: RunProgramOptions = {},
 ): Promise<ProgramResult> {
+  const program = programOf(target, 'runProgram');
   let stdout = '';
   let stderr = '';
   const columns =
@@ -59,7 +63,7 @@ export async function runProgram(
     }),
     stdinIsTTY: options.stdin === 'tty',
   };
-  const result = await execute(toProgram(target), io);
+  const result = await execute(program, io);
   writeResult(io, result);
   const exitCode = result.exitCode;
   let json: unknown;
@@ -76,13 +80,14 @@ export async function runProgram(
  * in-memory transport; `client.close()` ends both sides (T1). The SDK loads on first call only.
  */
 export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<McpClient> {
+  const program = programOf(target, 'connectMcp');
   let connect: typeof import('../runtime/mcp/connect.js').connectMcp;
   try {
     ({ connectMcp: connect } = await import('../runtime/mcp/connect.js'));
   } catch (error) {
     throw missingClient(error) ?? error;
   }
-  return connect(toProgram(target), options);
+  return connect(program, options);
 }
 
 /**
@@ -94,8 +99,9 @@ export async function startMcpHttp(
   target: Program | Command,
   options: StartMcpHttpOptions = {},
 ): Promise<McpHttpTestServer> {
+  const program = programOf(target, 'startMcpHttp');
   const { startMcpHttp: start } = await import('../runtime/mcp/listen.js');
-  return start(toProgram(target), options);
+  return start(program, options);
 }
 
 /** The optional peer dependency is absent: say what to install rather than surface Node's resolver error. */

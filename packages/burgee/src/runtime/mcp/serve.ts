@@ -1,4 +1,5 @@
 import { toProgram } from '../../declaration/define.js';
+import { programOf } from '../../declaration/program-of.js';
 import type { Command, Program } from '../../declaration/types.js';
 import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
@@ -37,7 +38,7 @@ export type McpServing = {
  */
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
   const settings = toServerSettings(options);
-  const source: { program: Program } = { program: toProgram(target) };
+  const source: { program: Program } = { program: programOf(target, 'serveMcp') };
   const transport = new LineTransport(process.stdin, process.stdout);
   const restore = takeOverProcess();
   const connection = serveTools(source, settings, transport, report);
