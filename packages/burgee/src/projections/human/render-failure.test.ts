@@ -39,6 +39,27 @@ describe('renderFailure', () => {
     );
   });
 
+  it('E8 · short letters are shown as help shows them, long-only flags lined up under the long ones', () => {
+    const usage = {
+      command: 'tool deploy [options]',
+      options: [
+        { name: '-t, --target <value>', description: 'where to deploy (required)' },
+        { name: '--yes', description: 'skip the confirmation' },
+      ],
+      commands: [{ name: 'status', description: 'Show what is deployed' }],
+    };
+    expect(renderFailure({ message: 'missing --target', usage }, plainColors)).toBe(
+      [
+        'error: missing --target',
+        '',
+        'usage: tool deploy [options]',
+        '  -t, --target <value>  where to deploy (required)',
+        '      --yes             skip the confirmation',
+        '  status                Show what is deployed',
+      ].join('\n'),
+    );
+  });
+
   it('E5 · the usage block shows at most 8 rows', () => {
     const rows = Array.from({ length: 6 }, (_, i) => ({ name: `--o${i}`, description: `d${i}` }));
     const text = renderFailure(

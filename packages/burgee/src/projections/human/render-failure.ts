@@ -5,7 +5,7 @@
 import { alignColumns } from './align.js';
 import type { Colors } from './colors.js';
 import { escapeControls } from './escape.js';
-import { USAGE_ROWS, type UsageSummary } from './usage-summary.js';
+import { USAGE_ROWS, type UsageRow, type UsageSummary } from './usage-summary.js';
 
 /** What a failure says to a person; `fix` is one exact runnable line. */
 export type FailureText = {
@@ -37,12 +37,18 @@ export function renderFailure(failure: FailureText, colors: Colors): string {
 }
 
 function renderUsageBlock(usage: UsageSummary, colors: Colors): string[] {
-  const rows = [...(usage.options ?? []), ...(usage.commands ?? [])].slice(0, USAGE_ROWS);
+  const rows = [...longFlagsAligned(usage.options ?? []), ...(usage.commands ?? [])].slice(0, USAGE_ROWS);
   const table = alignColumns(
     rows.map((row) => [escapeControls(row.name, true), escapeControls(row.description, true)]),
     { indent: 2, gap: 2 },
   );
   return [`${colors.bold('usage:')} ${escapeControls(usage.command, true)}`, ...table];
+}
+
+/** As help lays them out: when any option has a short letter, a long-only flag lines up under the long ones. */
+function longFlagsAligned(options: readonly UsageRow[]): UsageRow[] {
+  if (!options.some((row) => /^-[^-]/.test(row.name))) return [...options];
+  return options.map((row) => (row.name.startsWith('--') ? { ...row, name: `    ${row.name}` } : row));
 }
 
 /** Renders an action-required stop (A4): the reason and message, then each runnable next step. */

@@ -5,11 +5,11 @@ import { toHelpData } from '../help/help-data.js';
 import { toUsageSummary } from './usage-summary.js';
 
 describe('toUsageSummary', () => {
-  it('E5 · the deploy usage: the help usage line and options spelled with placeholders', () => {
+  it('E5 · the deploy usage: the help usage line and options spelled as help spells them, short letter first', () => {
     expect(toUsageSummary(program(), deploy)).toEqual({
       command: 'tool deploy [options]',
       options: [
-        { name: '--target <value>', description: 'where to deploy (required)' },
+        { name: '-t, --target <value>', description: 'where to deploy (required)' },
         { name: '--yes', description: 'skip the confirmation' },
       ],
     });
@@ -42,6 +42,12 @@ describe('toUsageSummary', () => {
     const summary = toUsageSummary(program(), cmd);
     expect(summary.options?.map((row) => row.name)).toEqual(['--need <value>', '--must <n>', '--o0 <value>']);
     expect(summary.commands?.map((row) => row.name)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('E5 · each option row is the spelling help gives it', () => {
+    const manifest = program();
+    const help = toHelpData(manifest, deploy).options.map((row) => row.flags);
+    expect(toUsageSummary(manifest, deploy).options?.map((row) => row.name)).toEqual(help);
   });
 
   it('E5 · negatable booleans on by default are named --[no-]x', () => {

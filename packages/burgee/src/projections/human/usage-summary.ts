@@ -6,13 +6,13 @@ import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/t
 import {
   commandSummary,
   mustPass,
-  optionName,
+  optionFlags,
   renderUsageLine,
   visibleCommands,
   visibleOptions,
 } from '../help/usage.js';
 
-/** One row of a usage summary: an option's spelling or a subcommand's name. */
+/** One row of a usage summary: an option's spelling as help writes it (`-t, --target <value>`), or a subcommand's name. */
 export type UsageRow = { name: string; description: string };
 
 /** The E5 `usage` object; `command` is the same usage line the help screen prints. */
@@ -40,7 +40,7 @@ export function toUsageSummary(manifest: Manifest, command: ManifestCommand): Us
 
 function optionRow(option: ManifestOption): UsageRow {
   const parts = [option.description, mustPass(option) ? '(required)' : undefined];
-  return { name: optionName(option), description: parts.filter((part) => part !== undefined).join(' ') };
+  return { name: optionFlags(option), description: parts.filter((part) => part !== undefined).join(' ') };
 }
 
 const commandRow = (child: ManifestCommand): UsageRow => ({ name: child.name, description: commandSummary(child) });
