@@ -24,9 +24,16 @@ describe('renderData', () => {
   });
 
   it('H1 · nested values inside an object print as compact JSON; undefined fields are dropped', () => {
-    expect(renderData({ name: 'x', tags: ['a', 'b'], meta: { n: 1 }, gone: undefined })).toBe(
-      ['name: x', 'tags: ["a","b"]', 'meta: {"n":1}'].join('\n'),
+    expect(renderData({ name: 'x', meta: { n: 1 }, rows: [{ n: 1 }], gone: undefined })).toBe(
+      ['name: x', 'meta: {"n":1}', 'rows: [{"n":1}]'].join('\n'),
     );
+  });
+
+  it('H1 · an object\'s list of scalars is joined with ", " as a table cell is; an empty one prints nothing', () => {
+    const item = { name: 'api', ports: [80, 443], tags: ['a', 'b'], none: [] };
+    expect(renderData(item)).toBe(['name:  api', 'ports: 80, 443', 'tags:  a, b', 'none:'].join('\n'));
+    const cell = renderData([item], { fields: ['ports'] }).split('\n')[1];
+    expect(renderData(item).split('\n')[1]).toBe(`ports: ${cell}`);
   });
 
   it('H1 · an array of scalars prints one per line', () => {

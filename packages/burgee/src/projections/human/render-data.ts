@@ -51,11 +51,11 @@ export function renderData(data: unknown, options: RenderDataOptions = {}): stri
   return compactJson(data);
 }
 
-/** `key: value` lines with the values aligned; nested values as compact JSON. */
+/** `key: value` lines with the values aligned; a list of scalars joined as a table cell is; deeper values as compact JSON. */
 function renderFields(data: Record<string, unknown>): string {
   // Keys JSON would drop are dropped here too, so both views list the same fields.
   const entries = Object.entries(data).filter(([, value]) => value !== undefined && typeof value !== 'function');
-  const rows = entries.map(([key, value]) => [`${key}:`, isScalar(value) ? scalarText(value) : compactJson(value)]);
+  const rows = entries.map(([key, value]) => [`${key}:`, isCell(value) ? cellText(value) : compactJson(value)]);
   return alignColumns(rows, { indent: 0, gap: 1 }).join('\n');
 }
 
