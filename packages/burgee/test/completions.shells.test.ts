@@ -23,7 +23,8 @@ const cases: ReadonlyArray<readonly [string, string, readonly string[], readonly
   ['the choices after a value flag', 'tool deploy --channel ', ['stable', 'beta', 'nightly'], []],
   ['the choices after a short flag', 'tool deploy -c b', ['beta'], ['stable']],
   ['a dynamic complete function', 'tool deploy --region eu-', ['eu-west', 'eu-north'], ['us-east']],
-  ['--no-x for a negatable boolean', 'tool deploy --no', ['--no-verify'], []],
+  ['--no-x for a negatable boolean on by default', 'tool deploy --no', ['--no-verify'], []],
+  ['no --no-x for a confirmation flag, which is off unless typed', 'tool deploy --', ['--yes'], ['--no-yes']],
   ['--json and --help everywhere', 'tool config get --', ['--json', '--help', '--scope'], []],
   ['nested subcommands', 'tool config ', ['get', 'set'], []],
   ['choices of a nested command', 'tool config get --scope ', ['local', 'global'], []],
@@ -90,8 +91,11 @@ describe('C3 · zsh typed into a tmux pane', () => {
   it('C2 · a dynamic complete function completes a unique value', async () => {
     expect(await pane.type('tool deploy --region eu-n', 'eu-north')).toContain('> tool deploy --region eu-north');
   });
-  it('C1 · --no-x is offered for a negatable boolean', async () => {
+  it('C1 · --no-x is offered for a negatable boolean on by default', async () => {
     expect(await pane.type('tool deploy --no-v', '--no-verify')).toContain('> tool deploy --no-verify');
+  });
+  it('C1 · D3 · no --no-x for a confirmation flag: tool deploy --no<TAB> becomes --no-verify, the only one', async () => {
+    expect(await pane.type('tool deploy --no', 'deploy --no-verify')).toContain('> tool deploy --no-verify');
   });
   it("C1 · D4 · an argument's choices, from the program", async () => {
     expect(await pane.type('tool config set e', 'editor')).toContain('> tool config set editor');

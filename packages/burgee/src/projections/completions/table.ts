@@ -56,7 +56,7 @@ function toNode(manifest: Manifest, command: ManifestCommand, extra: readonly st
     ...command.commands.filter((c) => !c.hidden).map((c) => c.name),
     ...extra.filter((name) => !own.has(name)),
   ];
-  const flags = options.flatMap(optionSpellings);
+  const flags = options.flatMap((option) => optionSpellings(option, manifest));
   const values = options.filter((o) => o.type !== 'boolean').map(toValueFlag);
   // burgee's own flags, as help lists them there; a declared option of the same spelling wins.
   for (const row of globalRows(manifest, command)) {
@@ -76,12 +76,22 @@ function toNode(manifest: Manifest, command: ManifestCommand, extra: readonly st
   return node;
 }
 
-function optionSpellings(option: ManifestOption): string[] {
+function optionSpellings(option: ManifestOption, manifest: Manifest): string[] {
   const spellings = [option.flag];
-  if (option.type === 'boolean' && option.negatable) spellings.push(`--no-${option.flag.slice(2)}`);
+  if (offersNegation(option, manifest)) spellings.push(`--no-${option.flag.slice(2)}`);
   if (option.short !== undefined) spellings.push(`-${option.short}`);
   return spellings;
 }
+
+/**
+ * `--no-x` is offered when something other than the command line can turn the option on: a default
+ * of true, a variable, a config file. Otherwise off is what leaving the flag out already means, and
+ * `--no-yes` beside a confirmation flag is noise (D3). Every shell reads this one table.
+ */
+const offersNegation = (option: ManifestOption, manifest: Manifest): boolean =>
+  option.type === 'boolean' &&
+  option.negatable &&
+  (option.default === true || option.env !== undefined || manifest.config);
 
 function toValueFlag(option: ManifestOption): ValueFlag {
   const value: ValueFlag = {

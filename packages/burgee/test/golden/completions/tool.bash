@@ -48,7 +48,7 @@ _tool() {
       "deploy:--channel"|"deploy:-c") words=(stable beta nightly) ;;
       "deploy:--region") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       "deploy:--broken") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "deploy:--explain") words=(target channel region broken verify) ;;
+      "deploy:--explain") words=(target channel region broken verify yes) ;;
       "config get:--scope") words=(local global) ;;
       "config get:--explain") words=(scope) ;;
       "config set:--explain") words=() ;;
@@ -66,7 +66,7 @@ _tool() {
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
       "") words=(--json --schema --mcp --version --help -h) ;;
-      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
       "config") words=(--json --help -h) ;;
       "config get") words=(--scope --json --explain --help -h) ;;
       "config set") words=(--json --explain --help -h) ;;

@@ -84,7 +84,7 @@ function __tool_candidates
       case deploy:--broken
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       case deploy:--explain
-        printf '%s\n' target channel region broken verify; return
+        printf '%s\n' target channel region broken verify yes; return
       case 'config get:--scope'
         printf '%s\n' local global; return
       case 'config get:--explain'
@@ -118,7 +118,7 @@ function __tool_candidates
         case ''
           printf '%s\n' --json --schema --mcp --version --help -h
         case deploy
-          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --json --explain --help -h
+          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h
         case config
           printf '%s\n' --json --help -h
         case 'config get'

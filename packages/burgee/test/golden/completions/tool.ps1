@@ -51,7 +51,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -in @('deploy:--channel', 'deploy:-c') } { $candidates = @('stable', 'beta', 'nightly') }
       { $_ -in @('deploy:--region') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -in @('deploy:--broken') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('deploy:--explain') } { $candidates = @('target', 'channel', 'region', 'broken', 'verify') }
+      { $_ -in @('deploy:--explain') } { $candidates = @('target', 'channel', 'region', 'broken', 'verify', 'yes') }
       { $_ -in @('config get:--scope') } { $candidates = @('local', 'global') }
       { $_ -in @('config get:--explain') } { $candidates = @('scope') }
       { $_ -in @('config set:--explain') } { $candidates = @() }
@@ -69,7 +69,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
   } elseif ($wordToComplete.StartsWith('-')) {
     switch ($cmdpath) {
       { $_ -in @('') } { $candidates = @('--json', '--schema', '--mcp', '--version', '--help', '-h') }
-      { $_ -in @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--json', '--explain', '--help', '-h') }
+      { $_ -in @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--yes', '--json', '--explain', '--help', '-h') }
       { $_ -in @('config') } { $candidates = @('--json', '--help', '-h') }
       { $_ -in @('config get') } { $candidates = @('--scope', '--json', '--explain', '--help', '-h') }
       { $_ -in @('config set') } { $candidates = @('--json', '--explain', '--help', '-h') }

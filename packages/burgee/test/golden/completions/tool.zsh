@@ -48,7 +48,7 @@ _tool() {
       ("deploy:--channel"|"deploy:-c") candidates=(stable beta nightly) ;;
       ("deploy:--region") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ("deploy:--broken") candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
-      ("deploy:--explain") candidates=(target channel region broken verify) ;;
+      ("deploy:--explain") candidates=(target channel region broken verify yes) ;;
       ("config get:--scope") candidates=(local global) ;;
       ("config get:--explain") candidates=(scope) ;;
       ("config set:--explain") candidates=() ;;
@@ -66,7 +66,7 @@ _tool() {
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
       ("") candidates=(--json --schema --mcp --version --help -h) ;;
-      ("deploy") candidates=(--target --channel -c --region --broken --verify --no-verify --json --explain --help -h) ;;
+      ("deploy") candidates=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
       ("config") candidates=(--json --help -h) ;;
       ("config get") candidates=(--scope --json --explain --help -h) ;;
       ("config set") candidates=(--json --explain --help -h) ;;
