@@ -1,5 +1,12 @@
 export { type DecideInput, type Decision, decide, isPromptKind, PromptKind } from './decide.js';
-export { type ProgressLine, type ProgressReport, renderProgress, startProgress } from './progress.js';
+export {
+  fitWidth,
+  type ProgressLine,
+  type ProgressReport,
+  type ProgressStream,
+  renderProgress,
+  startProgress,
+} from './progress.js';
 export {
   type Binding,
   type Choice,

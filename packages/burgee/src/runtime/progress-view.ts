@@ -9,7 +9,7 @@ export type ProgressView = { report(progress: Progress): void; end(): Promise<vo
 /**
  * A progress line for a person watching a terminal (H5), or undefined when nobody should see one:
  * under --json, to an agent, on a pipe, or where the surface shows progress its own way (MCP, M9).
- * caique and its drawing library load on the first report only.
+ * caique loads on the first report only.
  */
 export function progressView(io: Io, json: boolean): ProgressView | undefined {
   if (io.onProgress !== undefined || io.terminal === undefined || !io.stderr.isTTY) return undefined;
@@ -22,7 +22,7 @@ export function progressView(io: Io, json: boolean): ProgressView | undefined {
     const { startProgress } = await import('caique');
     // The command may have finished while the library loaded: then nothing is drawn at all.
     if (ended) return;
-    line = await startProgress(io.terminal!().output, first);
+    line = startProgress(io.terminal!().output, first, io.env);
     if (latest !== undefined) line.update(latest);
   };
   return {
