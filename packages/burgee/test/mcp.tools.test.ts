@@ -34,6 +34,12 @@ describe('M2 · the tool list of a spawned `ship --mcp`', () => {
     expect(schema.map((c) => c.name)).toContain('db drop');
   });
 
+  it('M2 · S2 · A6 · a prompt-bound option without default is required in tools/list, as in --schema', async () => {
+    const { tools } = await ship.client.listTools();
+    const rollback = tools.find((t) => t.name === 'rollback')!;
+    expect(rollback.inputSchema.required).toEqual(['service', 'reason']);
+  });
+
   it('M2 · each inputSchema deep-equals the --schema inputSchema of its command', async () => {
     const { tools } = await ship.client.listTools();
     for (const tool of tools) {

@@ -17,6 +17,46 @@ describe('--schema, as an agent reads it', () => {
     expect(result.code).toBe(0);
   });
 
+  it('S2 · A6 · an option bound to a prompt without a default is required, and its description says a person is asked', async () => {
+    const result = await runCli(example('ship'), ['rollback', '--schema']);
+    const command = JSON.parse(result.stdout);
+    expect(command.inputSchema.required).toEqual(['service', 'reason']);
+    expect(command.inputSchema.properties.reason.description).toBe(
+      'why, for the rollback log; a person at a terminal is asked for it',
+    );
+    expect(command.options.map((o: { name: string; required: boolean }) => [o.name, o.required])).toEqual([
+      ['service', true],
+      ['reason', true],
+    ]);
+    // What the schema says is what the run does: a caller who leaves one out is refused.
+    const refused = await runCli(example('ship'), ['rollback', '--service', 'api', '--json']);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout).error.message).toBe('--reason is required when nobody is there to answer');
+  });
+
+  it('S2 · A6 · a default fills a prompt-bound option, so it is neither required nor said to be asked', async () => {
+    const program = defineCommand({
+      name: 'tool',
+      effects: 'read_only',
+      options: {
+        name: { type: 'string', description: 'who', prompt: { message: 'Name?' } },
+        greeting: { type: 'string', description: 'how', default: 'hello', prompt: { message: 'Greeting?' } },
+        bare: { type: 'string', prompt: { message: 'Anything?' } },
+      },
+      run: () => null,
+    });
+    const { json } = await runProgram(program, ['--schema']);
+    const input = (
+      json as {
+        commands: [{ inputSchema: { required: string[]; properties: Record<string, { description?: string }> } }];
+      }
+    ).commands[0].inputSchema;
+    expect(input.required).toEqual(['name', 'bare']);
+    expect(input.properties.greeting?.description).toBe('how');
+    expect(input.properties.bare?.description).toBe('A person at a terminal is asked for it');
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+  });
+
   it('S3 · --field effects prints "non_idempotent"; tool --schema deploy drills the same way', async () => {
     const drilled = await runCli(example('deploy'), ['deploy', '--schema', '--field', 'effects']);
     expect(drilled.stdout).toBe('"non_idempotent"\n');

@@ -1,5 +1,5 @@
 import type { ManifestArgument, ManifestCommand, ManifestExample, ManifestOption } from '../../manifest/types.js';
-import { publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
+import { mustBeGiven, publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
 import type { ArgumentSchema, CommandSchema, ExampleSchema, OptionSchema } from './types.js';
 
 /** The name `--schema` gives a command: its path without the program, or its own name at the root. */
@@ -46,7 +46,8 @@ function toOptionSchema(option: ManifestOption): OptionSchema {
     flag: option.flag,
     type: option.type,
     ...when('description', option.description),
-    required: option.required,
+    // A prompt-bound option is needed as a required one is: asked of a person, refused to anyone else.
+    required: mustBeGiven(option) || option.required,
     ...when('default', publishedDefault(option)),
     ...when('short', option.short),
     ...when('env', option.env),

@@ -11,10 +11,20 @@ export function toInputSchema(command: ManifestCommand): InputSchema {
   }
   for (const option of visibleOptions(command)) {
     properties[option.key] = toOptionProperty(option);
-    if (option.required && option.default === undefined) required.push(option.key);
+    if (mustBeGiven(option)) required.push(option.key);
   }
   return { type: 'object', properties, required, additionalProperties: false };
 }
+
+/**
+ * Whether a caller reading the schema must pass the option: it is required, or bound to a prompt
+ * (which nobody reading a schema can answer, A6), and no default fills it.
+ */
+export const mustBeGiven = (option: ManifestOption): boolean =>
+  (option.required || option.prompt !== undefined) && option.default === undefined;
+
+/** What the option's description gains when a person at a terminal would be asked for it. */
+const ASKED = 'a person at a terminal is asked for it';
 
 /** The options callers may see: hidden ones exist for the program only. */
 export const visibleOptions = (command: ManifestCommand): ManifestOption[] => command.options.filter((o) => !o.hidden);
@@ -39,13 +49,19 @@ function toOptionProperty(option: ManifestOption): InputProperty {
   const property: InputProperty = option.multiple
     ? { type: 'array', items: toItems(option), flag: option.flag }
     : { type: valueType(option), flag: option.flag };
-  if (option.description !== undefined) property.description = option.description;
+  const description = describeOption(option);
+  if (description !== undefined) property.description = description;
   if (!option.multiple && option.choices !== undefined) property.enum = [...option.choices];
   const fallback = publishedDefault(option);
   if (fallback !== undefined) property.default = fallback;
   if (!option.multiple) addBounds(property, option);
   if (option.deprecated !== undefined) property.deprecated = true;
   return property;
+}
+
+function describeOption(option: ManifestOption): string | undefined {
+  if (option.prompt === undefined || option.default !== undefined) return option.description;
+  return option.description === undefined ? `${ASKED[0]?.toUpperCase()}${ASKED.slice(1)}` : `${option.description}; ${ASKED}`;
 }
 
 function toItems(option: ManifestOption): InputItems {
