@@ -13,6 +13,7 @@ export {
   confirm,
   multiselect,
   type PromptInput,
+  type PromptOutput,
   password,
   path,
   select,

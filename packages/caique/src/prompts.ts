@@ -6,8 +6,20 @@ import { CANCELLED, type RefusalTarget, toRefusal } from './refusal.js';
 
 type Clack = typeof import('@clack/prompts');
 
-/** A readable terminal (or not): caique reads `isTTY` to know whether anyone can type. */
-export type PromptInput = Readable & { readonly isTTY?: boolean };
+/**
+ * Where a person's keys come from: `process.stdin` or any Node readable stream. caique reads `isTTY`
+ * to know whether anyone can type. Declared by shape, so that caique's types need no `@types/node`.
+ */
+export type PromptInput = {
+  readonly isTTY?: boolean | undefined;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+};
+
+/** Where prompts are drawn: `process.stderr` or any Node writable stream. */
+export type PromptOutput = {
+  write(chunk: string): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+};
 
 /**
  * How a prompt is bound to the run around it. Everything defaults to the process (stdin, stderr,
@@ -25,7 +37,7 @@ export type Binding<T> = RefusalTarget & {
   readonly stdinIsTTY?: boolean | undefined;
   readonly input?: PromptInput | undefined;
   /** Where prompts are drawn: stderr by default, so stdout stays data. */
-  readonly output?: Writable | undefined;
+  readonly output?: PromptOutput | undefined;
 };
 
 /** One choice of a select or multiselect. */
@@ -144,7 +156,10 @@ async function settle<T>(
       break;
   }
   const clack = await import('@clack/prompts');
-  const answer = await draw(clack, { input: binding.input ?? process.stdin, output: binding.output ?? process.stderr });
+  // The shapes above are what every Node stream has; clack's types name Node's own classes.
+  const input = (binding.input ?? process.stdin) as Readable;
+  const output = (binding.output ?? process.stderr) as Writable;
+  const answer = await draw(clack, { input, output });
   if (clack.isCancel(answer)) throw CANCELLED;
   return answer as T;
 }

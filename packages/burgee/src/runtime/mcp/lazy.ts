@@ -1,5 +1,5 @@
 import type { Command, Program } from '../../declaration/types.js';
-import type { McpServing, ServeMcpOptions } from './serve.js';
+import type { McpServing, ServeMcpOptions } from './serve-types.js';
 
 export type { McpServing, ServeMcpOptions };
 

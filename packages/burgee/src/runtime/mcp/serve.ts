@@ -6,30 +6,13 @@ import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
 import { type ServerSettings, serveTools } from './server.js';
+import type { McpServing, ServeMcpOptions } from './serve-types.js';
 import { guardStdout } from './stdout-guard.js';
+
+export type { McpServing, ServeMcpOptions };
 
 /** How long one tool call may run before it is cancelled and answered with an error, unless configured. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-
-/** Settings of `serveMcp`; each defaults to this process's own. */
-export type ServeMcpOptions = {
-  env?: Readonly<Record<string, string | undefined>>;
-  cwd?: string;
-  /** Per-call timeout in milliseconds; else `BURGEE_MCP_TIMEOUT_MS`, else 60 s. */
-  timeoutMs?: number;
-  /** The program's module, whose package.json names the server's version when the program declares none. */
-  entry?: string | undefined;
-};
-
-/** A running stdio server; `setProgram` swaps what it serves and tells the client (for `burgee dev`). */
-export type McpServing = {
-  readonly program: Program;
-  /** Serves `program` from the next request on; tells the client unless `notify` is false. */
-  setProgram(program: Program | Command, options?: { notify?: boolean }): Promise<void>;
-  /** Settles when stdin closes (or `close()` was called) and the process is back to normal. */
-  readonly closed: Promise<void>;
-  close(): Promise<void>;
-};
 
 /**
  * Serves a program over MCP on this process's stdin and stdout until stdin closes (M1).
