@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bashComplete,
   fishComplete,
@@ -8,6 +8,7 @@ import {
   type ShellBench,
   type ZshPane,
 } from './support/shells.js';
+import { describeWith } from './support/tools.js';
 
 // C3: each generated script is driven by its real shell, against the fixture in fixtures/shells.
 let bench: ShellBench;
@@ -50,19 +51,21 @@ const cases: ReadonlyArray<readonly [string, string, readonly string[], readonly
   ["help of a group offers the group's commands", 'tool help config ', ['get', 'set'], []],
 ];
 
-describe.each([
+for (const [title, withPackage] of [
   ['bash --norc', false],
   ['bash with bash-completion', true],
-])('C3 · %s', (_, withPackage) => {
-  it.each(cases)('C1 · %s', async (__, line, offered, withheld) => {
-    const candidates = await bashComplete(bench, line, withPackage);
-    for (const word of offered) expect(candidates).toContain(word);
-    for (const word of withheld) expect(candidates).not.toContain(word);
-    if (offered.length === 0) expect(candidates).toEqual([]);
+] as const) {
+  describeWith(withPackage ? ['bash', 'bash-completion'] : ['bash'], `C3 · ${title}`, () => {
+    it.each(cases)('C1 · %s', async (__, line, offered, withheld) => {
+      const candidates = await bashComplete(bench, line, withPackage);
+      for (const word of offered) expect(candidates).toContain(word);
+      for (const word of withheld) expect(candidates).not.toContain(word);
+      if (offered.length === 0) expect(candidates).toEqual([]);
+    });
   });
-});
+}
 
-describe('C3 · fish complete -C', () => {
+describeWith(['fish'], 'C3 · fish complete -C', () => {
   it.each(cases)('C1 · %s', async (__, line, offered, withheld) => {
     const candidates = await fishComplete(bench, line);
     for (const word of offered) expect(candidates).toContain(word);
@@ -71,7 +74,7 @@ describe('C3 · fish complete -C', () => {
   });
 });
 
-describe('C3 · zsh typed into a tmux pane', () => {
+describeWith(['zsh', 'tmux'], 'C3 · zsh typed into a tmux pane', () => {
   let pane: ZshPane;
   beforeAll(async () => {
     pane = await openZshPane(bench);
