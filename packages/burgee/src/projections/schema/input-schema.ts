@@ -61,7 +61,9 @@ function toOptionProperty(option: ManifestOption): InputProperty {
 
 function describeOption(option: ManifestOption): string | undefined {
   if (option.prompt === undefined || option.default !== undefined) return option.description;
-  return option.description === undefined ? `${ASKED[0]?.toUpperCase()}${ASKED.slice(1)}` : `${option.description}; ${ASKED}`;
+  return option.description === undefined
+    ? `${ASKED[0]?.toUpperCase()}${ASKED.slice(1)}`
+    : `${option.description}; ${ASKED}`;
 }
 
 function toItems(option: ManifestOption): InputItems {

@@ -5,8 +5,8 @@ import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
 import { LineTransport } from './line-transport.js';
-import { type ServerSettings, serveTools } from './server.js';
 import type { McpServing, ServeMcpOptions } from './serve-types.js';
+import { type ServerSettings, serveTools } from './server.js';
 import { guardStdout } from './stdout-guard.js';
 
 export type { McpServing, ServeMcpOptions };
