@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
+import { repoRoot, runCli } from './support/cli.js';
 import { connectStdio, faults, type StdioServer, spawnRaw, texts } from './support/mcp.js';
 
 describe('M5 · concurrent calls are isolated', () => {
@@ -41,16 +41,17 @@ describe('M6 · a handler that misbehaves yields an error result, and the server
   });
   afterAll(() => server.close());
 
-  const faultsTable: [string, string, RegExp][] = [
-    ['throws a non-Error', 'throw-value', /^a plain string, not an Error$/],
-    ['rejects', 'reject', /^rejected on purpose$/],
-    ['calls process.exit', 'exit', /process\.exit\(3\)/],
-    ['never settles (per-call timeout, BURGEE_MCP_TIMEOUT_MS)', 'hang', /did not finish within 400 ms/],
+  const faultsTable: [string, string, number, RegExp][] = [
+    ['throws a non-Error', 'throw-value', 1, /^a plain string, not an Error$/],
+    ['rejects', 'reject', 1, /^rejected on purpose$/],
+    // The code the handler asked for, as under --json (E7): the tool result is that envelope (M4).
+    ['calls process.exit', 'exit', 3, /process\.exit\(3\)/],
+    ['never settles (per-call timeout, BURGEE_MCP_TIMEOUT_MS)', 'hang', 1, /did not finish within 400 ms/],
   ];
-  it.each(faultsTable)('M6 · a handler that %s', async (_, tool, message) => {
+  it.each(faultsTable)('M6 · a handler that %s', async (_, tool, code, message) => {
     const result = await server.client.callTool({ name: tool, arguments: {} });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 1, message } });
+    expect(result.structuredContent).toMatchObject({ ok: false, error: { code, message } });
     const next = await server.client.callTool({ name: 'echo', arguments: { id: 'next' } });
     expect(next.structuredContent).toMatchObject({ ok: true, data: { id: 'next' } });
   });
@@ -95,7 +96,10 @@ describe('M5 · M6 · the raw stdout of a server holds protocol frames only', ()
     const [echo, stray, after] = await Promise.all([raw.response(2), raw.response(3), raw.response(4)]);
     expect(parseError).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     expect(echo).toMatchObject({ result: { isError: false, structuredContent: { data: { id: 'a' } } } });
-    expect(stray).toMatchObject({ result: { isError: false } });
+    // Its rejection nobody handles fails it, as it fails the same run on the CLI (M4, E10).
+    expect(stray).toMatchObject({
+      result: { isError: true, structuredContent: { error: { message: 'a rejection nobody handles' } } },
+    });
     expect(after).toMatchObject({ result: { isError: false, structuredContent: { data: { id: 'b' } } } });
     expect(await raw.close()).toBe(0);
     const lines = raw.stdout().split('\n');
@@ -104,7 +108,43 @@ describe('M5 · M6 · the raw stdout of a server holds protocol frames only', ()
     expect(lines.length).toBe(5);
     // Not vacuous: the handlers did print, and it went to stderr or into the result, never to stdout.
     expect(raw.stderr()).toContain('stray console.log outside any call\nstray stdout write outside any call\n');
-    expect(raw.stderr()).toContain('a rejection nobody handles');
+    expect(raw.stderr()).toContain('burgee mcp: a rejection outside any call');
     expect(raw.stdout()).toContain('log a\\nwrite a\\n');
+  });
+});
+
+describe('M4 · an error that escapes a handler asynchronously fails its own call, with the envelope the CLI gives', () => {
+  const owner = `${repoRoot}packages/burgee/test/fixtures/json-owner.mjs`;
+  let server: StdioServer;
+  beforeAll(async () => {
+    server = await connectStdio(owner);
+  });
+  afterAll(() => server.close());
+
+  const probes: [string, string, string][] = [
+    ['a throw in a timer', 'mcp-timer-throw', 'timer-throw'],
+    ['a rejection nobody handles', 'mcp-stray-rejection', 'rejection'],
+    ['process.exit in a timer', 'mcp-exit-in-timer', 'exit-in-timer'],
+  ];
+  it.each(probes)('M4 · %s during a call fails that call, never ok:true (probe: %s)', async (_, _probe, tool) => {
+    const [result, cli] = await Promise.all([
+      server.client.callTool({ name: tool, arguments: {} }),
+      runCli(owner, [tool, '--json']),
+    ]);
+    expect(result.isError).toBe(true);
+    expect(`${texts(result).envelope}\n`).toBe(cli.stdout);
+    expect(result.structuredContent).toEqual(JSON.parse(cli.stdout));
+    expect(cli.code).not.toBe(0);
+  });
+
+  it('M4 · the fault stays with its call: one running beside it answers ok, and the server serves the next', async () => {
+    const [failing, beside] = await Promise.all([
+      server.client.callTool({ name: 'timer-throw', arguments: {} }),
+      server.client.callTool({ name: 'fd-write', arguments: {} }),
+    ]);
+    expect(failing.isError).toBe(true);
+    expect(beside.structuredContent).toEqual({ ok: true, data: { done: true }, meta: { provenance: {} } });
+    const next = await server.client.callTool({ name: 'rejection', arguments: {} });
+    expect(next.structuredContent).toMatchObject({ ok: false, error: { message: 'a rejection nobody handles' } });
   });
 });

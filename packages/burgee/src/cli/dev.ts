@@ -3,10 +3,10 @@ import { dirname, resolve } from 'node:path';
 import type { Context, Program } from '../declaration/types.js';
 import { manifestOf } from '../manifest/build.js';
 import { toMcpTools } from '../projections/mcp/tools.js';
-import { originalWrite, withCapturedOutput } from '../runtime/capture.js';
+import { originalWrite, withScope } from '../runtime/capture.js';
 import { ConfigError, UsageError } from '../runtime/errors.js';
-import { type McpServing, serveMcp } from '../runtime/mcp/serve.js';
-import { createEntryLoader, type EntryLoader } from './load-entry.js';
+import { type McpServing, report, serveMcp } from '../runtime/mcp/serve.js';
+import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';
 import { renderToolChanges } from './tool-changes.js';
 import { watchFolder } from './watch.js';
@@ -17,10 +17,15 @@ export type DevContext = Context<
   readonly [{ readonly name: 'entry' }]
 >;
 
-/** One serving session: what is served, where it came from, and what changed since it last loaded. */
+/**
+ * One serving session: what is served (the current load, and the one before it to fall back to),
+ * where it came from, and what changed since it last loaded.
+ */
 type Session = {
   readonly loader: EntryLoader;
   readonly serving: McpServing;
+  current: LoadedEntry;
+  previous: LoadedEntry | undefined;
   readonly label: string;
   readonly root: string;
   readonly cwd: string;
@@ -41,7 +46,12 @@ export default function dev(ctx: DevContext): Promise<void> {
   // The runtime routes a handler's stdout to the process's stdout; here that is the protocol stream,
   // so whatever the entry prints (a top-level console.log) goes to stderr instead.
   const toStderr = originalWrite(process.stderr);
-  return withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
+  // A stray error that neither a call nor a load answers for is reported, never the end of the session.
+  const fault = (error: unknown) => {
+    report(error);
+    return true;
+  };
+  return withScope({ sinks: { stdout: toStderr, stderr: toStderr }, fault }, () =>
     serveEntry(ctx.args.entry, ctx.cwd, ctx.env, ctx.options.loadTimeout),
   );
 }
@@ -51,9 +61,9 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
   const root = dirname(entry);
   const label = displayPath(entry, cwd);
   const loader = createEntryLoader(entry, root, timeoutMs);
-  let program: Program;
+  let loaded: LoadedEntry;
   try {
-    program = await loader.load();
+    loaded = await loader.load();
   } catch (error) {
     const reason = await describeLoadError(error, { root, cwd, suspects: [entry] });
     const hint = error instanceof ConfigError ? error.hint : undefined;
@@ -61,8 +71,19 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
       hint: hint ?? `fix it, then run burgee dev ${arg} again`,
     });
   }
+  const program = loaded.program;
   const serving = await serveMcp(program, { env, cwd, entry });
-  const session: Session = { loader, serving, label, root, cwd, suspects: new Set<string>() };
+  const session: Session = {
+    loader,
+    serving,
+    current: loaded,
+    previous: undefined,
+    label,
+    root,
+    cwd,
+    suspects: new Set<string>(),
+  };
+  loaded.onLateFault = (error) => void fallBack(session, loaded, error);
   let queue = Promise.resolve();
   const watcher = watchFolder(root, (files) => {
     for (const file of files) session.suspects.add(file);
@@ -95,16 +116,45 @@ function findEntry(arg: string, cwd: string): string {
 async function reload(session: Session): Promise<void> {
   try {
     const next = await session.loader.load();
-    const before = toMcpTools(manifestOf(session.serving.program));
-    const changes = renderToolChanges(before, toMcpTools(manifestOf(next)));
-    // The handlers may have changed even when the tools did not; the client hears only of new tools.
-    await session.serving.setProgram(next, { notify: changes.length > 0 });
+    const changes = await serve(session, next.program);
     session.suspects.clear();
+    session.current.onLateFault = undefined;
+    session.previous = session.current;
+    session.current = next;
+    next.onLateFault = (error) => void fallBack(session, next, error);
     say([`burgee dev: reloaded ${session.label}${changes.length === 0 ? ' (tools unchanged)' : ''}`, ...changes]);
   } catch (error) {
     const scene = { root: session.root, cwd: session.cwd, suspects: [...session.suspects] };
     say([`burgee dev: reload failed: ${await describeLoadError(error, scene)}`]);
   }
+}
+
+/** Serves `program` from now on; the client hears of it when its tools changed. Returns the changes. */
+async function serve(session: Session, program: Program): Promise<string[]> {
+  const before = toMcpTools(manifestOf(session.serving.program));
+  const changes = renderToolChanges(before, toMcpTools(manifestOf(program)));
+  // The handlers may have changed even when the tools did not; the client hears only of new tools.
+  await session.serving.setProgram(program, { notify: changes.length > 0 });
+  return changes;
+}
+
+/**
+ * A module that failed after its load was accepted (a timer it set at the top level threw): that
+ * load failed after all, and the program served before it, if any, serves again (M8).
+ */
+async function fallBack(session: Session, failed: LoadedEntry, error: unknown): Promise<void> {
+  failed.onLateFault = undefined;
+  const scene = { root: session.root, cwd: session.cwd, suspects: [] };
+  const why = `burgee dev: ${session.label} failed after it loaded: ${await describeLoadError(error, scene)}`;
+  const previous = session.previous;
+  if (session.current !== failed || previous === undefined) {
+    say([`${why}${session.current === failed ? '; no earlier program to go back to' : ''}`]);
+    return;
+  }
+  session.current = previous;
+  session.previous = undefined;
+  previous.onLateFault = (late) => void fallBack(session, previous, late);
+  say([`${why}; serving the last good program again`, ...(await serve(session, previous.program))]);
 }
 
 function toolNames(program: Program): string {

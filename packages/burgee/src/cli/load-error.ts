@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../runtime/errors.js';
-import { ProcessExitSignal } from '../runtime/mcp/exit-guard.js';
+import { ConfigError, ProcessExitSignal } from '../runtime/errors.js';
 import { VERSION_PARAM } from './reload-hooks.js';
 
 /** Where a load happened: the watched folder, the folder paths are shown from, the files that may be at fault. */

@@ -10,7 +10,13 @@ type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
  * What one run sets for everything it calls and schedules. One store for every per-run setting:
  * on Node 20 each AsyncLocalStorage adds work to every promise the process makes, MCP calls included.
  */
-type Scope = { sinks: OutputSinks | undefined; exitGuarded: boolean };
+type Scope = { sinks: OutputSinks | undefined; exitGuarded: boolean; fault: FaultSink | undefined };
+
+/**
+ * Takes an error that escaped asynchronously (a throw in a timer, a rejection nobody handled) from
+ * code that ran in its scope; returns false when it no longer answers for it (its run has ended).
+ */
+export type FaultSink = (error: unknown) => boolean;
 
 const storage = new AsyncLocalStorage<Scope>();
 const originals = new WeakMap<NodeJS.WriteStream, Write>();
@@ -54,14 +60,29 @@ export function withScope<T>(change: Partial<Scope>, fn: () => T): T {
     install(process.stderr, 'stderr');
   }
   const outer = storage.getStore();
-  return storage.run(
-    { sinks: change.sinks ?? outer?.sinks, exitGuarded: change.exitGuarded ?? outer?.exitGuarded ?? false },
-    fn,
-  );
+  const scope: Scope = {
+    sinks: change.sinks ?? outer?.sinks,
+    exitGuarded: change.exitGuarded ?? outer?.exitGuarded ?? false,
+    fault: change.fault === undefined ? outer?.fault : within(change.fault, outer?.fault),
+  };
+  return storage.run(scope, fn);
 }
+
+/** A sink inside another: what the inner one no longer answers for goes to the outer one. */
+const within =
+  (inner: FaultSink, outer: FaultSink | undefined): FaultSink =>
+  (error) =>
+    inner(error) || outer?.(error) === true;
 
 /** True inside a run that must not end the process (an MCP call, a module loaded by `burgee dev`). */
 export const isExitGuarded = (): boolean => storage.getStore()?.exitGuarded === true;
+
+/**
+ * Who answers for a stray error raised now. Node runs 'uncaughtException' and 'unhandledRejection'
+ * listeners in the async context of the timer or promise that failed, so this names the run that
+ * scheduled it (Node 20 loses the context of a queueMicrotask throw only).
+ */
+export const currentFaultSink = (): FaultSink | undefined => storage.getStore()?.fault;
 
 function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
   if (originals.has(stream)) return;

@@ -1,7 +1,15 @@
 import { ExitCode, isExitCodeName } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
 import { type CheckedActionRequest, usageProblem } from './author-checks.js';
-import { ActionRequiredSignal, BurgeeError, ExitSignal, UsageError, type UsageSummary } from './errors.js';
+import {
+  ActionRequiredSignal,
+  BurgeeError,
+  ExitSignal,
+  exitCall,
+  ProcessExitSignal,
+  UsageError,
+  type UsageSummary,
+} from './errors.js';
 
 /** A failure ready for the envelope or the human renderer. */
 export type Failure = {
@@ -26,6 +34,7 @@ export type Outcome =
 export function classify(thrown: unknown): Outcome {
   if (thrown instanceof ActionRequiredSignal) return { kind: 'action', request: thrown.request };
   if (thrown instanceof ExitSignal) return { kind: 'exit', code: thrown.exitCode };
+  if (thrown instanceof ProcessExitSignal) return { kind: 'failure', failure: processExited(thrown.exitCode) };
   if (thrown instanceof BurgeeError) {
     const failure = fromFields(thrown.code, thrown);
     if (thrown instanceof UsageError && thrown.command !== undefined) failure.command = thrown.command;
@@ -39,6 +48,20 @@ export function classify(thrown: unknown): Outcome {
     return { kind: 'failure', failure: fromFields(ExitCode.RUNTIME, thrown as Record<string, unknown>) };
   }
   return { kind: 'failure', failure: { code: ExitCode.RUNTIME, message: describe(thrown) } };
+}
+
+/**
+ * `process.exit(n)` where burgee must still answer (under `--json`, over MCP): a failure with the
+ * code asked for when it is one (1–255), else 1, since the handler gave up its chance to return.
+ */
+function processExited(code: unknown): Failure {
+  const asked = typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : code;
+  const valid = typeof asked === 'number' && Number.isInteger(asked) && asked >= 1 && asked <= 255;
+  return {
+    code: valid ? asked : ExitCode.RUNTIME,
+    message: `the command called ${exitCall(code)}`,
+    hint: 'return a value, throw, or call ctx.exit(code): process.exit ends the process before burgee can answer, and would stop an MCP server',
+  };
 }
 
 function fromFields(

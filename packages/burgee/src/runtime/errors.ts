@@ -116,3 +116,20 @@ export class ExitSignal extends Error {
     super(`exit ${exitCode}`);
   }
 }
+
+/**
+ * What `process.exit` throws inside a guarded run (an MCP call, a `--json` handler, a module
+ * `burgee dev` loads): ending the process there would stop a server or lose the envelope (E7, M6).
+ */
+export class ProcessExitSignal extends Error {
+  override readonly name = 'ProcessExit';
+  constructor(readonly exitCode: unknown) {
+    super(`the command called ${exitCall(exitCode)}`);
+  }
+}
+
+/** `process.exit(3)`, `process.exit()`: how the call looked. */
+export const exitCall = (code: unknown): string =>
+  code === undefined
+    ? 'process.exit()'
+    : `process.exit(${typeof code === 'string' ? JSON.stringify(code) : String(code)})`;

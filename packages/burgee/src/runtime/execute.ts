@@ -13,7 +13,7 @@ import { classify, type Outcome } from './classify.js';
 import { configCandidates, type LoadedConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
 import { showExplain } from './explain.js';
-import { createContext, findDeclaration, loadHandler } from './handler.js';
+import { createContext, findDeclaration, startHandler } from './handler.js';
 import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
@@ -168,17 +168,15 @@ async function invoke(
     call.onExit(() => void view.end());
   }
   const ctx = createContext(call);
-  const start = () =>
-    declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
   // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
   // prints goes to stderr (E3, D7).
   const toStderr = (text: string) => io.stderr.write(text);
   try {
     const running = captured
-      ? start()
+      ? startHandler(declaration, ctx, false)
       : withCapturedOutput(
           { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
-          start,
+          () => startHandler(declaration, ctx, call.json && io.ownsProcess === true),
         );
     if (io.stalled === undefined) return await running;
     // One more turn of the event loop before the result counts: a rejection the handler left

@@ -6,8 +6,10 @@ import { createAsk } from './ask.js';
 import { checkActionRequest, checkExitCode } from './author-checks.js';
 import { runBinding } from './bound-prompts.js';
 import { ActionRequiredSignal, ExitSignal } from './errors.js';
+import { runGuarded } from './exit-guard.js';
 import type { Io } from './io.js';
 import type { Resolved } from './resolve.js';
+import { ownStdoutForEnvelope } from './stdout-guard.js';
 
 /** The handler of a checked command, and the context it receives, whatever options it declared. */
 type CommandHandler = NonNullable<Command['run']>;
@@ -44,6 +46,24 @@ export async function loadHandler(declaration: Command): Promise<CommandHandler>
   const candidate = (loaded as { default?: unknown; run?: unknown }).default ?? (loaded as { run?: unknown }).run;
   if (typeof candidate === 'function') return candidate as CommandHandler;
   throw new TypeError(`the module loaded for "${declaration.name}" exports no handler; export it as default or as run`);
+}
+
+/**
+ * Starts the handler. A `--json` run of the real process hands stdout to the envelope first, as an
+ * MCP server does with its frames: descriptor-1 writes and inherited child stdout go to stderr, and
+ * `process.exit` becomes the run's failure instead of ending it without an envelope (E3, N2, E7).
+ */
+export function startHandler(declaration: Command, ctx: CommandContext, ownsStdout: boolean): unknown {
+  if (!ownsStdout)
+    return declaration.run === undefined ? loadHandler(declaration).then((run) => run(ctx)) : declaration.run(ctx);
+  return runGuarded(async () => {
+    await ownStdoutForEnvelope();
+    if (declaration.run !== undefined) return declaration.run(ctx);
+    const run = await loadHandler(declaration);
+    // The module may have brought child_process with it.
+    await ownStdoutForEnvelope();
+    return run(ctx);
+  });
 }
 
 /** Builds the handler's context: options, arguments, agent, interactivity, and the ways to stop. */

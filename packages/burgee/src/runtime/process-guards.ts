@@ -1,4 +1,4 @@
-import { originalWrite } from './capture.js';
+import { currentFaultSink, originalWrite } from './capture.js';
 
 /** The signals that end a run the way E9 describes, with the exit status a shell reports for each. */
 const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -36,8 +36,9 @@ export function onEndingSignals(stop: RunStop): () => void {
 
 /**
  * A promise that rejects with the first error that escapes asynchronously (an unhandled rejection,
- * a throw in a timer): while a command runs, that error is the command's failure rather than Node's
- * stack trace (E10). The listeners stay until the process exits, so a late one is never printed either.
+ * a throw in a timer) and that no run in its async context answers for: while a command runs, that
+ * error is the command's failure rather than Node's stack trace (E10). The listener stays until the
+ * process exits, so a late one is never printed either.
  */
 export function strayErrors(): Promise<never> {
   let fail: (error: unknown) => void = () => {};
@@ -45,10 +46,54 @@ export function strayErrors(): Promise<never> {
     fail = reject;
   });
   errors.catch(() => {});
-  const onStray = (error: unknown) => fail(error);
-  process.on('uncaughtException', onStray);
-  process.on('unhandledRejection', onStray);
+  onUnclaimedFaults((error) => fail(error));
   return errors;
+}
+
+const unclaimed = new Set<(error: unknown) => void>();
+let holders = 0;
+
+/**
+ * Every stray error goes first to the run it escaped from (its async context's fault sink: an MCP
+ * call, a module `burgee dev` loads), then, when that run no longer answers for it, to every
+ * listener of the process; with none, it is written on stderr rather than lost.
+ */
+function dispatch(error: unknown): void {
+  if (currentFaultSink()?.(error) === true) return;
+  if (unclaimed.size === 0) {
+    originalWrite(process.stderr)(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return;
+  }
+  for (const listener of unclaimed) listener(error);
+}
+
+/**
+ * Keeps burgee's one pair of process listeners in place until the returned function is called:
+ * while a run that answers for its stray errors is under way, they must not end the process.
+ */
+export function holdFaultListeners(): () => void {
+  if (holders++ === 0) {
+    process.on('uncaughtException', dispatch);
+    process.on('unhandledRejection', dispatch);
+  }
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    if (--holders > 0) return;
+    process.off('uncaughtException', dispatch);
+    process.off('unhandledRejection', dispatch);
+  };
+}
+
+/** Hands `listener` every stray error that no run answers for, until the returned function is called. */
+export function onUnclaimedFaults(listener: (error: unknown) => void): () => void {
+  unclaimed.add(listener);
+  const release = holdFaultListeners();
+  return () => {
+    unclaimed.delete(listener);
+    release();
+  };
 }
 
 /**

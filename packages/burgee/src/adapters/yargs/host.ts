@@ -1,12 +1,12 @@
 import type { Program } from '../../declaration/types.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
+import { runGuarded } from '../../runtime/exit-guard.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
 import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
-import { runGuarded } from '../../runtime/mcp/exit-guard.js';
 import type { RunResult } from '../../runtime/report.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { yargsOutcome } from './outcome.js';

@@ -1,13 +1,17 @@
+import childProcess from 'node:child_process';
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { toProgram } from '../../declaration/define.js';
 import { programOf } from '../../declaration/program-of.js';
 import type { Command, Program } from '../../declaration/types.js';
 import { divertUncapturedStdout, originalWrite } from '../capture.js';
 import { ConfigError } from '../errors.js';
 import { packageVersion } from '../package-version.js';
+import { onUnclaimedFaults } from '../process-guards.js';
+import { guardStdout } from '../stdout-guard.js';
 import { LineTransport } from './line-transport.js';
 import type { McpServing, ServeMcpOptions } from './serve-types.js';
 import { type ServerSettings, serveTools } from './server.js';
-import { guardStdout } from './stdout-guard.js';
 
 export type { McpServing, ServeMcpOptions };
 
@@ -82,7 +86,7 @@ export function report(error: unknown): void {
 /** Diverts stray stdout writes and keeps stray faults from ending the process; returns the undo. */
 function takeOverProcess(): () => void {
   const restoreStdout = divertUncapturedStdout();
-  const unguard = guardStdout();
+  const unguard = guardStdout({ fs, childProcess, syncBuiltinESMExports });
   const restoreFaults = reportStrayFaults();
   return () => {
     restoreFaults();
@@ -91,14 +95,12 @@ function takeOverProcess(): () => void {
   };
 }
 
-/** Reports a fault outside any call on stderr instead of ending the server (M6); returns the undo. */
+/**
+ * Reports a fault no call answers for (one outside every call, or after its call was answered) on
+ * stderr instead of ending the server (M6); returns the undo. One raised while a call runs fails
+ * that call instead (tool-call.ts).
+ */
 export function reportStrayFaults(): () => void {
   // A handler's forgotten promise or late timer must not take every other call down with it.
-  const onFault = (error: unknown) => report(error);
-  process.on('uncaughtException', onFault);
-  process.on('unhandledRejection', onFault);
-  return () => {
-    process.off('uncaughtException', onFault);
-    process.off('unhandledRejection', onFault);
-  };
+  return onUnclaimedFaults(report);
 }

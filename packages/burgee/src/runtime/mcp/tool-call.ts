@@ -5,11 +5,14 @@ import type { ManifestCommand } from '../../manifest/types.js';
 import { type ErrorBody, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
 import { toCallArgv } from '../../projections/mcp/argument-types.js';
+import type { FaultSink } from '../capture.js';
+import { classify } from '../classify.js';
 import { execute } from '../execute.js';
+import { runGuarded } from '../exit-guard.js';
 import type { Io, OutputStream } from '../io.js';
+import { holdFaultListeners } from '../process-guards.js';
 import type { RunResult } from '../report.js';
 import type { Deadlines } from './deadlines.js';
-import { runGuarded } from './exit-guard.js';
 
 /** What every call of one server shares. */
 export type ToolCallSettings = {
@@ -76,6 +79,7 @@ function runCall(
       answered = true;
       deadline.cancel();
       signal.dispose();
+      faults.release();
       resolve(result);
     };
     const stop = (failure: ErrorBody, reason: unknown) => {
@@ -87,15 +91,58 @@ function runCall(
       const failure = timedOut(settings.timeoutMs);
       stop(failure, new Error(failure.message));
     });
+    const faults = callFaults(() => answered);
     if (request.signal?.aborted === true) return stop(cancelled(), request.signal.reason);
-    const io = callIo(argv, settings, request, pipe(capture), signal);
-    // One capture for the whole call: the handler, its lazy module, an option's schema (M5).
-    runGuarded(() => execute(program, io, { captured: true }), { stdout: capture, stderr: capture }).then(
-      (result) => answer(toToolResult(result, captured)),
+    const io = callIo(argv, settings, request, pipe(capture), signal, faults.stalled);
+    // One scope for the whole call: the handler, its lazy module, an option's schema (M5), and
+    // what they schedule, whose stray errors fail this call as they fail a CLI run (M4, E10).
+    runGuarded(() => execute(program, io, { captured: true }), { stdout: capture, stderr: capture }, faults.sink).then(
+      (result) =>
+        answer(faults.error === undefined ? toToolResult(result, captured) : faulted(result, faults, captured)),
       // execute() answers every failure itself; this is the guard should that ever break.
       (error: unknown) => stop(couldNotRun(error), error),
     );
   });
+}
+
+/** A call's stray errors: where they go, the first one, and the promise the run races them with. */
+type CallFaults = { sink: FaultSink; stalled: Promise<never>; error: { value: unknown } | undefined; release(): void };
+
+/**
+ * A fault sink for one call. While the call is unanswered, a stray error raised in its async context
+ * rejects `stalled`, which the handler's run races (as `run()` does on the CLI), so the call fails
+ * with the envelope the CLI gives for the same run; once answered, the error is the server's to report.
+ */
+function callFaults(answered: () => boolean): CallFaults {
+  let reject: (error: unknown) => void = () => {};
+  const stalled = new Promise<never>((_, fail) => {
+    reject = fail;
+  });
+  stalled.catch(() => {});
+  const faults: CallFaults = {
+    sink: (error) => {
+      if (answered()) return false;
+      faults.error ??= { value: error };
+      reject(error);
+      return true;
+    },
+    stalled,
+    error: undefined,
+    release: holdFaultListeners(),
+  };
+  return faults;
+}
+
+/**
+ * A run that answered although a stray error escaped it (a host that does not race `stalled`): the
+ * error stands, never `ok: true`. A run that failed on its own already says so.
+ */
+function faulted(result: RunResult, faults: CallFaults, captured: string): ToolResult {
+  if (result.exitCode !== 0) return toToolResult(result, captured);
+  const outcome = classify(faults.error!.value);
+  const body = outcome.kind === 'failure' ? outcome.failure : { code: ExitCode.RUNTIME, message: 'the command failed' };
+  const { code, message, hint } = body as ErrorBody;
+  return failed(hint === undefined ? { code, message } : { code, message, hint }, captured);
 }
 
 const pipe = (write: (text: string) => void): OutputStream => ({ write, isTTY: false });
@@ -110,6 +157,7 @@ function callIo(
   request: CallRequest,
   stderr: OutputStream,
   signal: LazySignal,
+  stalled: Promise<never>,
 ): Io {
   return {
     argv,
@@ -120,6 +168,7 @@ function callIo(
     stdinIsTTY: false,
     onProgress: request.onProgress,
     signal: signal.get,
+    stalled,
   };
 }
 
