@@ -10,17 +10,21 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { foldCoreIntoIndex } from './fold-core.mjs';
 import { vendorPatches } from './vendor-patches.mjs';
+import { vendorTypes } from './vendor-types.mjs';
+import { checkVendored } from './vendored.mjs';
 
-// Dependencies compiled into the package's own chunks instead of imported at run time.
-// `@modelcontextprotocol/server`: its hundreds of modules cost an MCP server ~100 ms of loading at every
-// start; tree-shaken into the lazily loaded MCP chunk they cost a fraction (N1, M1). The policy
-// (docs/mcp-sdk.md): pinned to an exact version in dependencies, so `npm ls` names the copy inside dist/;
-// updated by `npm install -w burgee --save-exact @modelcontextprotocol/server@<version>` and a rebuild.
-// `roundel`, a sibling built just before in this same run and released with the same version, goes
-// into the core chunk: every run then resolves one package instead of two (about 5% of burgee's
-// start-up overhead, 7 of 8 alternating A/B runs of 100 rounds). It stays a dependency, for the
-// types burgee's declarations name and for caique, which imports it when a prompt is drawn.
-const BUNDLED = { burgee: ['@modelcontextprotocol/server', 'roundel'] };
+// What a package imports at run time is exactly its `dependencies` and `peerDependencies`; everything
+// else it imports is compiled into its own files, so that installing it brings no package it does not
+// load, and `npm install burgee` needs nothing but burgee's tarball and the registry:
+// - `@modelcontextprotocol/server` (with `@modelcontextprotocol/core` and zod): its hundreds of modules
+//   cost an MCP server ~100 ms of loading at every start; tree-shaken into the lazily loaded MCP chunk
+//   they cost a fraction (N1, M1). It is a devDependency pinned to an exact version, and the package's
+//   `vendored` field states the versions compiled in, which the build checks against what is installed
+//   (checkVendored); docs/mcp-sdk.md gives the policy, scripts/vendor-patches.mjs what the build changes.
+// - `roundel` and `caique`, siblings built just before in this same run and released with the same
+//   version: roundel goes into the core chunk (one package resolved per run instead of two: about 5% of
+//   burgee's start-up overhead, 7 of 8 alternating A/B runs of 100 rounds), caique into a chunk loaded
+//   when something is asked or drawn. Their declarations are copied beside burgee's (vendor-types.mjs).
 // Entries bundled on their own, sharing no chunk: a program that imports `burgee/commander` or
 // `burgee/yargs` resolves one file of burgee's at start, holding its own copy of the few small modules
 // its argv scan reads (the flag and synthesised-command tables), never the shared `core` (N1). What
@@ -51,20 +55,6 @@ function staticClosure(main) {
       },
     },
   };
-}
-
-/** Refuses to bundle a dependency whose pin is a range, or whose installed copy is another version. */
-function checkBundled(dir, manifest, dependency) {
-  const pinned = manifest.dependencies?.[dependency];
-  // Where Node resolves it from the package: its own node_modules first, else the hoisted copy.
-  const own = join(dir, 'node_modules', dependency, 'package.json');
-  const where = existsSync(own) ? own : join(root, 'node_modules', dependency, 'package.json');
-  const installed = JSON.parse(readFileSync(where, 'utf8')).version;
-  if (pinned !== installed) {
-    throw new Error(
-      `${manifest.name}: ${dependency} is bundled into dist/, so its dependency must be pinned to the exact version installed (${installed}), not "${pinned}"`,
-    );
-  }
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,13 +88,13 @@ for (const name of packages) {
   }
   // The package's own name too: a bin imports the public entry by name (a self-reference), so it
   // shares dist/index.js instead of pulling index's modules out into a chunk every program must load.
-  const bundled = BUNDLED[name] ?? [];
-  for (const dependency of bundled) if (!packages.includes(dependency)) checkBundled(dir, manifest, dependency);
+  checkVendored(root, dir, manifest);
+  const vendorsSdk = '@modelcontextprotocol/server' in (manifest.vendored ?? {});
   const dependencies = [
     manifest.name,
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.peerDependencies ?? {}),
-  ].filter((d) => !bundled.includes(d));
+  ];
   const isExternal = (id) =>
     id.startsWith('node:') ||
     builtinModules.includes(id) ||
@@ -130,7 +120,7 @@ for (const name of packages) {
     plugins: [
       ...(core === undefined ? [] : [core.plugin]),
       // What burgee changes in bundled code, and why: scripts/vendor-patches.mjs, docs/mcp-sdk.md.
-      ...(bundled.includes('@modelcontextprotocol/server') ? [vendorPatches()] : []),
+      ...(vendorsSdk ? [vendorPatches()] : []),
     ],
     output: {
       dir: join(dir, 'dist'),
@@ -150,15 +140,20 @@ for (const name of packages) {
       // by which entries share each module, and each extra file costs every start a resolve and a read.
       codeSplitting: {
         groups: [
-          ...(bundled.length === 0
-            ? []
-            : [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]),
+          ...(vendorsSdk
+            ? [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]
+            : []),
           ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
+          // A compiled-in sibling that is not part of the core (caique) keeps a chunk named after it.
+          ...packages
+            .filter((sibling) => sibling !== name)
+            .map((sibling) => ({ name: sibling, test: new RegExp(`[\\\\/]packages[\\\\/]${sibling}[\\\\/]`) })),
         ],
       },
     },
   });
   if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
+  vendorTypes(root, dir, packages);
 }
 
 /**

@@ -239,6 +239,8 @@ describe('M8 · the burgee binary is declared with burgee', () => {
       child.on('error', reject);
       child.on('close', () => resolve(out));
     });
-    expect(result).toBe(`${manifest.version}\n`);
+    // The SDK compiled in is not installed, so the version line names it (docs/mcp-sdk.md).
+    const sdk = manifest.vendored['@modelcontextprotocol/server'];
+    expect(result).toBe(`${manifest.version} (bundles @modelcontextprotocol/server ${sdk})\n`);
   });
 });

@@ -102,6 +102,8 @@ function runStep(page: string, command: string, previous: number): { printed: st
       PATH: `${join(repoRoot, 'node_modules/.bin')}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       HOME: home(page),
       LANG: 'C.UTF-8',
+      // npm's notice of its own newer release, which `npx` prints on some days and not others.
+      npm_config_update_notifier: 'false',
     },
     input: '',
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,17 +1,19 @@
-// What a stranger gets from npm: the packages are built from clean in a copy of the repository and
-// packed by the release script; the tarballs are installed into a fresh project outside the
-// repository (third-party dependencies from the registry), and the README's quick start runs
-// there, in JavaScript and in TypeScript (strict, no skipLibCheck), printing what the README shows.
-import { spawnSync } from 'node:child_process';
+// What a stranger gets: a copy of the repository (as git sees it, so nothing built) in a scratch
+// folder, where the README's quick-start commands run exactly as the README writes them: install,
+// pack the release, make a project beside the repository and install the burgee tarball alone
+// (caique and roundel are compiled into it; the rest comes from the registry). The quick start then
+// runs there in JavaScript and in strict TypeScript without @types/node, and what got installed is
+// weighed and accounted for, package by package.
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,15 +21,15 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { matchesTranscript, readBlocks, readConsole } from './support/doc-blocks.js';
+import { installedPackages, unaccounted } from './support/installed-list.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'burgee-pack-'));
-const copy = join(tmp, 'repo');
-const tarballs = join(tmp, 'tarballs');
-const project = join(tmp, 'project');
+const copy = join(tmp, 'burgee');
+const home = join(tmp, 'home');
 const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env) =>
-  spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
 
-/** A copy of the repository as git sees it (no dist/, no build info), sharing the installed tools. */
+/** A copy of the repository as git sees it: tracked and untracked files, no dist/, no node_modules. */
 function copyRepository(): void {
   const listed = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], repoRoot);
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
@@ -38,51 +40,36 @@ function copyRepository(): void {
       // A file git still lists but this working tree deleted: nothing to copy.
     }
   }
-  // The copy's own packages, not the original's, must be what its workspace names resolve to.
-  const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { workspaces: string[] };
-  const workspaces = new Map(
-    manifest.workspaces.map((dir) => [JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')).name, dir]),
-  );
-  mkdirSync(join(copy, 'node_modules'));
-  for (const entry of readdirSync(join(repoRoot, 'node_modules'))) {
-    const dir = workspaces.get(entry);
-    symlinkSync(
-      dir === undefined ? join(repoRoot, 'node_modules', entry) : join(copy, dir),
-      join(copy, 'node_modules', entry),
-    );
-  }
 }
 
 const readme = readBlocks('README.md', readFileSync(join(repoRoot, 'README.md'), 'utf8'));
+const quickStartLine = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n').indexOf('## Quick start') + 1;
+const install = readme.find((b) => b.lang === 'sh' && b.line > quickStartLine)!;
 const quickStart = readme.find((b) => b.file === 'cli.mjs')!;
 const transcript = readConsole(readme.find((b) => b.lang === 'console' && b.line > quickStart.line)!.code);
-const typescriptVersion = JSON.parse(readFileSync(join(repoRoot, 'node_modules/typescript/package.json'), 'utf8'))
-  .version as string;
+/** The project the README makes: the last `cd` of its install block, from the repository. */
+const project = join(copy, /cd (\S+) *(?:&&|$)/m.exec(install.code)?.[1] ?? 'missing-cd');
+const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+// The user's npm cache, so that the registry's packages are not all downloaded again.
+const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+const userEnv = {
+  PATH: process.env.PATH ?? '',
+  HOME: home,
+  LANG: 'C.UTF-8',
+  npm_config_cache: npmCache,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
 
-let release: ReturnType<typeof run>;
-let install: ReturnType<typeof run>;
+let steps: ReturnType<typeof run>;
 beforeAll(() => {
   copyRepository();
-  release = run(process.execPath, ['scripts/release.mjs', '--out', tarballs], copy);
-  if (release.status !== 0) return;
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), '{ "name": "stranger", "private": true, "type": "module" }\n');
-  const packed = readdirSync(tarballs).map((file) => join(tarballs, file));
-  install = run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      ...packed,
-      `typescript@${typescriptVersion}`,
-      '@types/node@20',
-    ],
-    project,
-  );
-}, 600_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  mkdirSync(home);
+  // Exactly the README's lines, one bash script, stopping at the first that fails.
+  steps = run('bash', ['-euo', 'pipefail', '-c', install.code], copy, userEnv);
+}, 900_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 120_000);
 
 /** Runs each `$ node cli.mjs …` line of the README with `script` in its place, as a user's shell would. */
 function expectTranscript(script: string): void {
@@ -90,7 +77,7 @@ function expectTranscript(script: string): void {
     const args = step.command.replace(/^node cli\.mjs\s*/, '').split(/\s+/);
     const result = spawnSync(process.execPath, [script, ...args], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? '', HOME: project, LANG: 'C.UTF-8' },
+      env: { PATH: process.env.PATH ?? '', HOME: home, LANG: 'C.UTF-8' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -100,88 +87,157 @@ function expectTranscript(script: string): void {
   }
 }
 
-describe('the packed packages, installed by a stranger', () => {
-  it('N4 · every package packs from a clean build, with only what its exports need', () => {
-    expect(release.stderr + release.stdout).not.toContain('problem');
-    expect(release.status).toBe(0);
-    for (const name of ['roundel', 'caique', 'burgee']) expect(release.stdout).toMatch(new RegExp(`${name}-\\d`));
-    const listing = run(
-      'tar',
-      ['-tzf', join(tarballs, readdirSync(tarballs).find((f) => f.startsWith('burgee-'))!)],
-      tmp,
-    );
-    const files = listing.stdout.trim().split('\n');
+/** Compiles `files` in `dir` with the strictest settings and no `skipLibCheck`; returns what tsc printed. */
+function compile(dir: string, files: Record<string, string>, types?: string[]): { status: number | null; out: string } {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const options = {
+    strict: true,
+    skipLibCheck: false,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    outDir: 'out',
+    ...(types === undefined ? {} : { types }),
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, include: ['*.mts'] }));
+  const result = run(process.execPath, [tsc, '-p', dir], project);
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+describe("N4 · the README's quick start, run as written by a stranger", () => {
+  it("N4 · the README's install lines pack the release and install the burgee tarball alone", () => {
+    expect(steps.status, steps.stderr).toBe(0);
+    const tarballs = readdirSync(join(copy, '.release')).sort();
+    // caique and roundel stay publishable on their own; the project needed only burgee's.
+    expect(tarballs.map((t) => t.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['burgee', 'caique', 'roundel']);
+    expect(install.code).toMatch(/npm install "\$tarball"/);
+    expect(existsSync(join(project, 'node_modules/burgee/package.json'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/caique'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/roundel'))).toBe(false);
+  });
+
+  it('N4 · the tarball holds only what its exports need: no source maps, sources or fixtures', () => {
+    const tarball = readdirSync(join(copy, '.release')).find((f) => f.startsWith('burgee-'))!;
+    const files = run('tar', ['-tzf', join(copy, '.release', tarball)], tmp)
+      .stdout.trim()
+      .split('\n');
     expect(files).toContain('package/dist/index.d.ts');
+    expect(files).toContain('package/dist/vendor/caique/index.d.ts');
     expect(files).toContain('package/LICENSE');
     expect(files.filter((f) => /\.map$|\.test\.|\/src\/|fixtures/.test(f))).toEqual([]);
   });
 
-  it('N4 · the tarballs install into a fresh project, third-party dependencies from the registry', () => {
-    expect(install.status, install.stderr).toBe(0);
+  it('N4 · the installed package.json leads every export with types, points nowhere into src/, and names the bundled SDK', () => {
+    const installed = join(project, 'node_modules/burgee');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@clack/prompts', 'smol-toml']);
+    expect(manifest.vendored['@modelcontextprotocol/server']).toMatch(/^\d+\.\d+\.\d+$/);
+    const conditions: Record<string, string>[] = [];
+    const targets: string[] = [];
+    const visit = (value: unknown): void => {
+      if (typeof value === 'string') targets.push(value);
+      else if (value !== null && typeof value === 'object') {
+        if (!Object.keys(value).some((key) => key.startsWith('.'))) conditions.push(value as Record<string, string>);
+        for (const inner of Object.values(value)) visit(inner);
+      }
+    };
+    visit(manifest.exports);
+    expect(conditions.length).toBeGreaterThan(0);
+    for (const entry of conditions) expect(Object.keys(entry)[0]).toBe('types');
+    expect(targets.filter((target) => target.includes('src/'))).toEqual([]);
+    for (const target of targets) expect(existsSync(join(installed, target)), target).toBe(true);
   });
 
-  it.each(['burgee', 'roundel', 'caique'])(
-    'N4 · the installed %s/package.json leads every export with types and points nowhere into src/',
-    (name) => {
-      const installed = join(project, 'node_modules', name);
-      const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-      expect(manifest.scripts).toBeUndefined();
-      const conditions: Record<string, string>[] = [];
-      const targets: string[] = [];
-      const visit = (value: unknown): void => {
-        if (typeof value === 'string') targets.push(value);
-        else if (value !== null && typeof value === 'object') {
-          if (!Object.keys(value).some((key) => key.startsWith('.'))) conditions.push(value as Record<string, string>);
-          for (const inner of Object.values(value)) visit(inner);
-        }
-      };
-      visit(manifest.exports);
-      expect(conditions.length).toBeGreaterThan(0);
-      for (const entry of conditions) expect(Object.keys(entry)).toEqual(['types', 'import']);
-      expect(targets.filter((target) => target.includes('src/'))).toEqual([]);
-      for (const target of targets) expect(existsSync(join(installed, target)), target).toBe(true);
-    },
-  );
-
-  it('N4 · the README quick start, in JavaScript, prints what the README shows', () => {
+  it('N4 · the quick start, in JavaScript, prints what the README shows', () => {
     writeFileSync(join(project, 'cli.mjs'), quickStart.code);
     expectTranscript(join(project, 'cli.mjs'));
   });
 
-  it('N4 · the README quick start, in TypeScript: strict, no skipLibCheck, no MCP client installed; then it runs', () => {
-    mkdirSync(join(project, 'ts'), { recursive: true });
-    writeFileSync(join(project, 'ts/cli.mts'), quickStart.code);
-    // The other entry points' declarations too, without the optional peer dependency installed.
-    writeFileSync(
-      join(project, 'ts/entries.mts'),
-      "export * from 'burgee/testing';\nexport * from 'burgee/mcp';\nexport * from 'roundel';\nexport * from 'caique';\n",
-    );
-    const options = {
-      strict: true,
-      skipLibCheck: false,
-      module: 'nodenext',
-      moduleResolution: 'nodenext',
-      target: 'es2022',
-      types: ['node'],
-      outDir: 'out',
-    };
-    writeFileSync(join(project, 'ts/tsconfig.json'), JSON.stringify({ compilerOptions: options, include: ['*.mts'] }));
-    const tsc = join(project, 'node_modules/typescript/bin/tsc');
-    // One compiler run both checks and emits: the errors --noEmit would report are the same.
-    const compile = run(process.execPath, [tsc, '-p', 'ts'], project);
-    expect(compile.stdout + compile.stderr).toBe('');
-    expect(compile.status).toBe(0);
+  it('N4 · the quick start, in TypeScript: strict, no skipLibCheck, no @types/node, no SDK; then it runs', () => {
+    expect(existsSync(join(project, 'node_modules/@types/node'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/@modelcontextprotocol'))).toBe(false);
+    const entries = "export * from 'burgee/mcp';\nexport { defineProgram } from 'burgee';\n";
+    const { status, out } = compile(join(project, 'ts'), { 'cli.mts': quickStart.code, 'entries.mts': entries });
+    expect(out).toBe('');
+    expect(status).toBe(0);
     expectTranscript(join(project, 'ts/out/cli.mjs'));
-    // A whole compiler run without skipLibCheck: minutes when the machine is shared.
   }, 600_000);
 
+  it('N4 · what the install brought weighs at most 3 MB, and every package in it is loaded by burgee, or by what burgee loads', () => {
+    const packages = installedPackages(join(project, 'node_modules'));
+    const bytes = packages.reduce((sum, p) => sum + p.bytes, 0);
+    expect(bytes).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(packages.map((p) => p.name)).toContain('burgee');
+    expect(unaccounted(packages, 'burgee')).toEqual([]);
+  });
+
   it('T1 · connectMcp without the optional MCP client says what to install', () => {
-    const script = "import { connectMcp } from 'burgee/testing';\nawait connectMcp({ name: 'x' });\n";
+    const script = [
+      "import { defineCommand } from 'burgee';",
+      "import { connectMcp } from 'burgee/testing';",
+      "await connectMcp(defineCommand({ name: 'x', effects: 'read_only', run: () => null }));",
+      '',
+    ].join('\n');
     writeFileSync(join(project, 'connect.mjs'), script);
     const result = run(process.execPath, ['connect.mjs'], project);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       'connectMcp needs the official MCP client, an optional peer dependency of burgee: npm install --save-dev @modelcontextprotocol/client',
     );
+  });
+
+  it('T1 · a burgee/testing test file, with the client installed as docs/testing.md says: strict tsc, then it runs', () => {
+    const added = run(
+      'npm',
+      ['install', '--save-dev', '@modelcontextprotocol/client', '@types/node@20'],
+      project,
+      userEnv,
+    );
+    expect(added.status, added.stderr).toBe(0);
+    expect(existsSync(join(project, 'node_modules/@modelcontextprotocol/server'))).toBe(false);
+    const test = [
+      "import { connectMcp, runProgram } from 'burgee/testing';",
+      "import { program } from './greet.mjs';",
+      "const result = await runProgram(program, ['--name', 'ada', '--json']);",
+      'if (result.exitCode !== 0) throw new Error(result.stdout);',
+      'const client = await connectMcp(program);',
+      "const call = await client.callTool({ name: 'greet', arguments: { name: 'ada' } });",
+      'await client.close();',
+      'console.log(JSON.stringify([result.json, call.structuredContent]));',
+      '',
+    ].join('\n');
+    const greet = [
+      "import { defineCommand } from 'burgee';",
+      'export const program = defineCommand({',
+      "  name: 'greet',",
+      "  effects: 'read_only',",
+      "  options: { name: { type: 'string', required: true, description: 'who to greet' } },",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the program's own template, written to a file
+      '  run: (ctx) => ({ greeting: `hello ${ctx.options.name}` }),',
+      '});',
+      '',
+    ].join('\n');
+    const { status, out } = compile(join(project, 'testing'), { 'greet.mts': greet, 'greet.test.mts': test }, ['node']);
+    expect(out).toBe('');
+    expect(status).toBe(0);
+    const ran = run(process.execPath, [join(project, 'testing/out/greet.test.mjs')], project);
+    expect(ran.stderr).toBe('');
+    const envelope = { ok: true, data: { greeting: 'hello ada' }, meta: { provenance: {} } };
+    const [cli, mcp] = JSON.parse(ran.stdout) as [typeof envelope, typeof envelope];
+    expect(cli.data).toEqual(envelope.data);
+    expect(mcp.data).toEqual(envelope.data);
+  }, 600_000);
+});
+
+describe('N4 · what a project that installs the tarball is left with', () => {
+  it('N4 · node_modules holds no symlink out of the project', () => {
+    const links = readdirSync(join(project, 'node_modules'), { recursive: true, withFileTypes: true })
+      .filter((entry) => lstatSync(join(entry.parentPath, entry.name)).isSymbolicLink())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => !path.includes('/.bin/'));
+    expect(links).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { build } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z as installed } from 'zod';
 import { vendorPatches } from '../../../scripts/vendor-patches.mjs';
+import { checkVendored } from '../../../scripts/vendored.mjs';
 import { repoRoot, runCli } from './support/cli.js';
 
 // zod bundled the way scripts/bundle.mjs bundles it into the MCP chunk, patches applied.
@@ -143,5 +144,31 @@ describe('N1 · M1 · the SDK is bundled without its JSON Schema validator', () 
     };
     expect(shims.process).toBe(process);
     expect(() => new shims.DefaultJsonSchemaValidator().getValidator({ type: 'object' })).toThrow(/never elicits/);
+  });
+});
+
+describe('M1 · the bundled SDK is the version burgee says it is', () => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages/burgee/package.json'), 'utf8'));
+  const dir = join(repoRoot, 'packages/burgee');
+
+  it("M1 · the build accepts the package's own vendored versions, which are the installed copies", () => {
+    expect(() => checkVendored(repoRoot, dir, manifest)).not.toThrow();
+    const sdk = JSON.parse(
+      readFileSync(join(repoRoot, 'node_modules/@modelcontextprotocol/server/package.json'), 'utf8'),
+    );
+    expect(manifest.vendored['@modelcontextprotocol/server']).toBe(sdk.version);
+  });
+
+  it('M1 · the build refuses a vendored version that differs from the installed copy, naming both', () => {
+    const stale = { ...manifest, vendored: { ...manifest.vendored, '@modelcontextprotocol/server': '2.3.9' } };
+    expect(() => checkVendored(repoRoot, dir, stale)).toThrow(
+      /"vendored" says @modelcontextprotocol\/server 2\.3\.9 is compiled into dist\/, but 2\.\d+\.\d+ is installed/,
+    );
+  });
+
+  it('M1 · docs/mcp-sdk.md states the vendored version', () => {
+    const page = readFileSync(join(repoRoot, 'docs/mcp-sdk.md'), 'utf8');
+    expect(page).toContain(`\`@modelcontextprotocol/server\` ${manifest.vendored['@modelcontextprotocol/server']}`);
+    expect(page).toContain(`\`zod\` ${manifest.vendored.zod}`);
   });
 });

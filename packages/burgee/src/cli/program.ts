@@ -26,6 +26,9 @@ export const dev = defineCommand({
   load: () => import('./dev.js'),
 });
 
+/** The MCP SDK compiled into burgee, named with burgee's version since no `npm ls` can show it. */
+const SDK = '@modelcontextprotocol/server';
+
 /** The `burgee` binary, declared with burgee itself. */
 export const burgee = defineProgram({
   name: 'burgee',
@@ -35,15 +38,19 @@ export const burgee = defineProgram({
 });
 
 /**
- * The version in burgee's own package.json. Declared rather than left to `--version`'s lookup, which
- * starts at the started script: through `node_modules/.bin` that finds the user's package instead.
+ * The version in burgee's own package.json, and the MCP SDK compiled into it (its `vendored` field),
+ * which no `npm ls` can show since it is not installed. Declared rather than left to `--version`'s
+ * lookup, which starts at the started script: through `node_modules/.bin` that finds the user's package.
  */
 function ownVersion(): string {
   // The source (tests) and the bundle (dist/cli.js) sit at different depths below the package root.
   for (const up of ['../package.json', '../../package.json']) {
     try {
       const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as Record<string, unknown>;
-      if (manifest.name === 'burgee' && typeof manifest.version === 'string') return manifest.version;
+      if (manifest.name === 'burgee' && typeof manifest.version === 'string') {
+        const sdk = (manifest.vendored as Record<string, string> | undefined)?.[SDK];
+        return sdk === undefined ? manifest.version : `${manifest.version} (bundles ${SDK} ${sdk})`;
+      }
     } catch {
       // Not at this depth; try the next.
     }
