@@ -1,4 +1,4 @@
-import { type CompletionNode, type CompletionTable, quote, toSteps, toValueCases } from './table.js';
+import { type CompletionNode, type CompletionTable, toSteps, toValueCases } from './table.js';
 
 /** One `case` arm, as every script writes it: the patterns it matches and the statement it runs. */
 export type Arm = { patterns: string[]; body: string };
@@ -40,8 +40,6 @@ export function listArms(table: CompletionTable, dialect: Dialect, pick: 'flags'
     .map((node) => ({ patterns: [node.path], body: asks(node) ? dialect.dynamic : dialect.words(node[pick]) }));
 }
 
-/** Quoted words separated by spaces. */
-export const wordList = (words: readonly string[]): string => words.map(quote).join(' ');
-
-/** A double-quoted `case` pattern: every key is a plain path and flag, so it never needs escaping. */
-export const pattern = (key: string): string => `"${key}"`;
+/** Words quoted by `quote`, separated by spaces. */
+export const wordList = (words: readonly string[], quote: (word: string) => string): string =>
+  words.map(quote).join(' ');

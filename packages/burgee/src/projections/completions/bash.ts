@@ -1,20 +1,22 @@
-import { type Arm, type Dialect, listArms, pattern, valueArms, walkArms, wordList } from './arms.js';
-import { type CompletionTable, functionName } from './table.js';
+import { type Arm, type Dialect, listArms, valueArms, walkArms, wordList } from './arms.js';
+import { commentText, functionName, posixQuote } from './quote.js';
+import type { CompletionTable } from './table.js';
 
 const dialect: Dialect = {
-  enter: (path) => `cmdpath=${JSON.stringify(path)}`,
+  enter: (path) => `cmdpath=${posixQuote(path)}`,
   value: 'value=$word',
-  choices: (words) => `words=(${wordList(words)})`,
+  choices: (words) => `words=(${wordList(words, posixQuote)})`,
   // The program answers for a `complete` function; the words so far, the partial one last (C2).
   dynamic:
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
     'while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0',
   files: 'while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0',
-  words: (words) => `words=(${wordList(words)})`,
+  words: (words) => `words=(${wordList(words, posixQuote)})`,
 };
 
+// A quoted `case` pattern matches itself only: no word from the declaration is read as a glob.
 const arms = (list: Arm[], indent: string): string =>
-  list.map((arm) => `${indent}${arm.patterns.map(pattern).join('|')}) ${arm.body} ;;`).join('\n');
+  list.map((arm) => `${indent}${arm.patterns.map(posixQuote).join('|')}) ${arm.body} ;;`).join('\n');
 
 /**
  * The bash script (C1, C2). Plain bash is enough: it reads COMP_WORDS itself and filters with a
@@ -22,9 +24,11 @@ const arms = (list: Arm[], indent: string): string =>
  */
 export function renderBashCompletion(table: CompletionTable): string {
   const fn = functionName(table.name);
-  return `# bash completion for ${table.name}, generated from its declaration.
-# Install for your user:  ${table.name} completion bash > ~/.local/share/bash-completion/completions/${table.name}
-# or in ~/.bashrc:         source <(${table.name} completion bash)
+  const name = posixQuote(table.name);
+  const shown = commentText(name);
+  return `# bash completion for ${shown}, generated from its declaration.
+# Install for your user:  ${shown} completion bash > ~/.local/share/bash-completion/completions/${shown}
+# or in ~/.bashrc:         source <(${shown} completion bash)
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath="" value="" word i
   local -a words=()
@@ -56,6 +60,6 @@ ${arms(listArms(table, dialect, 'commands'), '      ')}
   done
   return 0
 }
-complete -F ${fn} ${table.name}
+complete -F ${fn} ${name.startsWith('-') ? '-- ' : ''}${name}
 `;
 }

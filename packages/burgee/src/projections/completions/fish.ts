@@ -1,18 +1,40 @@
 import { type Arm, type Dialect, listArms, valueArms, walkArms, wordList } from './arms.js';
-import { type CompletionTable, functionName, quote } from './table.js';
+import { commentText, fishQuote, functionName } from './quote.js';
+import type { CompletionTable } from './table.js';
 
 const dialect: Dialect = {
-  enter: (path) => `set cmdpath ${quote(path)}`,
+  enter: (path) => `set cmdpath ${fishQuote(path)}`,
   value: 'set value $word',
-  choices: (words) => `printf '%s\\n' ${wordList(words)}; return`,
+  choices: (words) => `printf '%s\\n' ${wordList(words, fishQuote)}; return`,
   // The program answers for a `complete` function; the words so far, the partial one last (C2).
   dynamic: '$words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return',
   files: '__fish_complete_path (commandline -ct); return',
-  words: (words) => `printf '%s\\n' ${wordList(words)}`,
+  words: (words) => `printf '%s\\n' ${wordList(words, fishQuote)}`,
 };
 
-const arms = (list: Arm[], indent: string): string =>
-  list.map((arm) => `${indent}case ${arm.patterns.map(quote).join(' ')}\n${indent}  ${arm.body}`).join('\n');
+/**
+ * The arms as one `if contains` chain: fish's `case` reads `*` and `?` as wildcards even quoted
+ * (and `?` differently from one fish version to the next), `contains` compares strings exactly.
+ */
+function chain(list: Arm[], subject: string, indent: string): string {
+  if (list.length === 0) return `${indent}true`;
+  const tests = list.map(
+    (arm, i) =>
+      `${indent}${i === 0 ? 'if' : 'else if'} contains -- ${subject} ${wordList(arm.patterns, fishQuote)}\n${indent}  ${arm.body}`,
+  );
+  return `${tests.join('\n')}\n${indent}end`;
+}
+
+/**
+ * The name as `complete -c` wants it: fish unescapes that argument once more (`%self`, `~`, `*`,
+ * braces and a trailing `\` mean something there), so every ASCII character but the plainest is
+ * written `\xHH`, and fish's own private characters `\uXXXX`.
+ */
+const commandName = (name: string): string =>
+  name.replaceAll('\u0000', '').replace(/[^A-Za-z0-9_.:/@+\-\u0080-\udfff\uf900-\uffff]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
 
 /**
  * The fish script (C1, C2): one function walks the words typed so far and prints the candidates;
@@ -20,8 +42,10 @@ const arms = (list: Arm[], indent: string): string =>
  */
 export function renderFishCompletion(table: CompletionTable): string {
   const fn = `_${functionName(table.name)}_candidates`;
-  return `# fish completion for ${table.name}, generated from its declaration.
-# Install: ${table.name} completion fish > ~/.config/fish/completions/${table.name}.fish
+  const name = fishQuote(table.name);
+  const shown = commentText(name);
+  return `# fish completion for ${shown}, generated from its declaration.
+# Install: ${shown} completion fish > ~/.config/fish/completions/${shown}.fish
 function ${fn}
   set -l words (commandline -opc)
   set -l cmdpath ''
@@ -32,27 +56,19 @@ function ${fn}
       continue
     end
     test "$word" = -- && return
-    switch "$cmdpath:$word"
-${arms(walkArms(table, dialect), '      ')}
-    end
+${chain(walkArms(table, dialect), '"$cmdpath:$word"', '    ')}
   end
   if test -n "$value"
-    switch "$cmdpath:$value"
-${arms(valueArms(table, dialect), '      ')}
-    end
+${chain(valueArms(table, dialect), '"$cmdpath:$value"', '    ')}
     ${dialect.files}
   end
   switch (commandline -ct)
     case '-*'
-      switch "$cmdpath"
-${arms(listArms(table, dialect, 'flags'), '        ')}
-      end
+${chain(listArms(table, dialect, 'flags'), '"$cmdpath"', '      ')}
     case '*'
-      switch "$cmdpath"
-${arms(listArms(table, dialect, 'commands'), '        ')}
-      end
+${chain(listArms(table, dialect, 'commands'), '"$cmdpath"', '      ')}
   end
 end
-complete -c ${table.name} -f -a '(${fn})'
+complete -c ${fishQuote(commandName(table.name))} -f -a '(${fn})'
 `;
 }

@@ -1,12 +1,11 @@
 import { type Arm, type Dialect, listArms, valueArms, walkArms } from './arms.js';
+import { commentText, pwshQuote } from './quote.js';
 import type { CompletionTable } from './table.js';
 
-/** A PowerShell single-quoted string: `'` is written twice. */
-const psQuote = (word: string): string => `'${word.replaceAll("'", "''")}'`;
-const psList = (words: readonly string[]): string => `@(${words.map(psQuote).join(', ')})`;
+const psList = (words: readonly string[]): string => `@(${words.map(pwshQuote).join(', ')})`;
 
 const dialect: Dialect = {
-  enter: (path) => `$cmdpath = ${psQuote(path)}`,
+  enter: (path) => `$cmdpath = ${pwshQuote(path)}`,
   value: '$value = $word',
   choices: (words) => `$candidates = ${psList(words)}`,
   // The program answers for a `complete` function; the words so far, the partial one last (C2).
@@ -15,14 +14,19 @@ const dialect: Dialect = {
   words: (words) => `$candidates = ${psList(words)}`,
 };
 
+// -cin: flags and commands are case-sensitive words (`-c` is not `-C`); -in would match either.
 const arms = (list: Arm[], indent: string): string =>
-  list.map((arm) => `${indent}{ $_ -in ${psList(arm.patterns)} } { ${arm.body} }`).join('\n');
+  list.map((arm) => `${indent}{ $_ -cin ${psList(arm.patterns)} } { ${arm.body} }`).join('\n');
+
+/** How the program is run in PowerShell: a name that needs quotes is called with `&`. */
+const invocation = (name: string): string => (/^[A-Za-z0-9_.-]+$/.test(name) ? name : `& ${pwshQuote(name)}`);
 
 /** The PowerShell script (C1, C2): a native argument completer over the same walk as the others. */
 export function renderPwshCompletion(table: CompletionTable): string {
-  return `# PowerShell completion for ${table.name}, generated from its declaration.
-# Install: ${table.name} completion pwsh >> $PROFILE   (or: ${table.name} completion pwsh | Out-String | Invoke-Expression)
-Register-ArgumentCompleter -Native -CommandName ${psQuote(table.name)} -ScriptBlock {
+  const shown = commentText(invocation(table.name));
+  return `# PowerShell completion for ${shown}, generated from its declaration.
+# Install: ${shown} completion pwsh >> $PROFILE   (or: ${shown} completion pwsh | Out-String | Invoke-Expression)
+Register-ArgumentCompleter -Native -CommandName ${pwshQuote(table.name)} -ScriptBlock {
   param($wordToComplete, $commandAst, $cursorPosition)
   $elements = @($commandAst.CommandElements | ForEach-Object { $_.ToString() })
   $program = $elements[0]

@@ -149,10 +149,3 @@ export function toValueCases(table: CompletionTable): ValueCase[] {
 }
 
 const join = (path: string, name: string): string => (path === '' ? name : `${path} ${name}`);
-
-/** A shell function name made from the program name. */
-export const functionName = (name: string): string => `_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
-
-/** Quotes a word for bash, zsh and fish alike: single quotes, with `'` written outside them. */
-export const quote = (word: string): string =>
-  /^[A-Za-z0-9_.:/@%+,=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;

@@ -1,19 +1,33 @@
-import { type Arm, type Dialect, listArms, pattern, valueArms, walkArms, wordList } from './arms.js';
-import { type CompletionTable, functionName } from './table.js';
+import { type Arm, type Dialect, listArms, valueArms, walkArms, wordList } from './arms.js';
+import { commentText, functionName, hasControl, posixQuote } from './quote.js';
+import type { CompletionTable } from './table.js';
 
 const dialect: Dialect = {
-  enter: (path) => `cmdpath=${JSON.stringify(path)}`,
+  enter: (path) => `cmdpath=${posixQuote(path)}`,
   value: 'value=$word',
-  choices: (words) => `candidates=(${wordList(words)})`,
+  choices: (words) => `candidates=(${wordList(words, posixQuote)})`,
   // The program answers for a `complete` function; the words so far, the partial one last (C2).
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
   dynamic: 'candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"})',
   files: '_files; return',
-  words: (words) => `candidates=(${wordList(words)})`,
+  words: (words) => `candidates=(${wordList(words, posixQuote)})`,
 };
 
+// A quoted `case` pattern matches itself only: no word from the declaration is read as a glob.
 const arms = (list: Arm[], indent: string): string =>
-  list.map((arm) => `${indent}(${arm.patterns.map(pattern).join('|')}) ${arm.body} ;;`).join('\n');
+  list.map((arm) => `${indent}(${arm.patterns.map(posixQuote).join('|')}) ${arm.body} ;;`).join('\n');
+
+/**
+ * `#compdef` names are split at blanks and read by compdef, which takes `a=b` as a service and
+ * `-p` as an option: a name it would misread gets no tag line, and is registered when sourced.
+ */
+const taggable = (name: string): boolean => /^[^\s=-][^\s=]*$/.test(name) && !hasControl(name);
+
+/** Registers the function for the name as typed: compdef reads `a=b` as a service, `-p` as a switch. */
+const register = (fn: string, name: string): string =>
+  name.includes('=') || /^-[NpP]$/.test(name)
+    ? `_comps+=(${posixQuote(name)} ${fn})`
+    : `compdef ${fn} ${posixQuote(name)}`;
 
 /**
  * The zsh script (C1, C2): an autoloadable `#compdef` function that also registers itself when
@@ -21,10 +35,16 @@ const arms = (list: Arm[], indent: string): string =>
  */
 export function renderZshCompletion(table: CompletionTable): string {
   const fn = functionName(table.name);
-  return `#compdef ${table.name}
-# zsh completion for ${table.name}, generated from its declaration.
-# Install: ${table.name} completion zsh > "\${fpath[1]}/${fn}", then start a new shell;
-# or, after compinit in ~/.zshrc: source <(${table.name} completion zsh)
+  const shown = commentText(posixQuote(table.name));
+  const head = taggable(table.name)
+    ? `#compdef ${table.name}
+# zsh completion for ${shown}, generated from its declaration.
+# Install: ${shown} completion zsh > "\${fpath[1]}/${fn}", then start a new shell;
+# or, after compinit in ~/.zshrc: source <(${shown} completion zsh)`
+    : `# zsh completion for ${shown}, generated from its declaration.
+# Install, after compinit in ~/.zshrc: source <(${shown} completion zsh)
+# (no #compdef line: compinit would misread this name, so the script is sourced, not autoloaded)`;
+  return `${head}
 ${fn}() {
   local cur=\${words[CURRENT]} cmdpath="" value="" word i
   local -a candidates
@@ -55,7 +75,7 @@ ${arms(listArms(table, dialect, 'commands'), '      ')}
 if [[ "\${funcstack[1]}" == ${fn} ]]; then
   ${fn} "$@"
 else
-  compdef ${fn} ${table.name}
+  ${register(fn, table.name)}
 fi
 `;
 }

@@ -10,87 +10,87 @@ _tool() {
     if [[ -n $value ]]; then value=""; continue; fi
     [[ $word == -- ]] && return 0
     case "$cmdpath:$word" in
-      ":deploy") cmdpath="deploy" ;;
-      ":config") cmdpath="config" ;;
-      ":drop") cmdpath="drop" ;;
-      ":lazy") cmdpath="lazy" ;;
-      ":help") cmdpath="help" ;;
-      ":completion") cmdpath="completion" ;;
-      ":mcp") cmdpath="mcp" ;;
-      "deploy:--target") value=$word ;;
-      "deploy:--channel") value=$word ;;
-      "deploy:-c") value=$word ;;
-      "deploy:--region") value=$word ;;
-      "deploy:--broken") value=$word ;;
-      "deploy:--explain") value=$word ;;
-      "config:get") cmdpath="config get" ;;
-      "config:set") cmdpath="config set" ;;
-      "config get:--scope") value=$word ;;
-      "config get:--explain") value=$word ;;
-      "config set:--explain") value=$word ;;
-      "drop:--explain") value=$word ;;
-      "lazy:--flavour") value=$word ;;
-      "lazy:--explain") value=$word ;;
-      "help:config") cmdpath="help config" ;;
-      "mcp:config") cmdpath="mcp config" ;;
-      "mcp:install") cmdpath="mcp install" ;;
-      "mcp config:--scope") value=$word ;;
-      "mcp config:--http") value=$word ;;
-      "mcp config:--token-env") value=$word ;;
-      "mcp install:--scope") value=$word ;;
-      "mcp install:--http") value=$word ;;
-      "mcp install:--token-env") value=$word ;;
+      :deploy) cmdpath=deploy ;;
+      :config) cmdpath=config ;;
+      :drop) cmdpath=drop ;;
+      :lazy) cmdpath=lazy ;;
+      :help) cmdpath=help ;;
+      :completion) cmdpath=completion ;;
+      :mcp) cmdpath=mcp ;;
+      deploy:--target) value=$word ;;
+      deploy:--channel) value=$word ;;
+      deploy:-c) value=$word ;;
+      deploy:--region) value=$word ;;
+      deploy:--broken) value=$word ;;
+      deploy:--explain) value=$word ;;
+      config:get) cmdpath='config get' ;;
+      config:set) cmdpath='config set' ;;
+      'config get:--scope') value=$word ;;
+      'config get:--explain') value=$word ;;
+      'config set:--explain') value=$word ;;
+      drop:--explain) value=$word ;;
+      lazy:--flavour) value=$word ;;
+      lazy:--explain) value=$word ;;
+      help:config) cmdpath='help config' ;;
+      mcp:config) cmdpath='mcp config' ;;
+      mcp:install) cmdpath='mcp install' ;;
+      'mcp config:--scope') value=$word ;;
+      'mcp config:--http') value=$word ;;
+      'mcp config:--token-env') value=$word ;;
+      'mcp install:--scope') value=$word ;;
+      'mcp install:--http') value=$word ;;
+      'mcp install:--token-env') value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
     case "$cmdpath:$value" in
-      "deploy:--target") while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
-      "deploy:--channel"|"deploy:-c") words=(stable beta nightly) ;;
-      "deploy:--region") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "deploy:--broken") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "deploy:--explain") words=(target channel region broken verify yes) ;;
-      "config get:--scope") words=(local global) ;;
-      "config get:--explain") words=(scope) ;;
-      "config set:--explain") words=() ;;
-      "drop:--explain") words=() ;;
-      "lazy:--flavour") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "lazy:--explain") words=(flavour) ;;
-      "mcp config:--scope") words=(project user) ;;
-      "mcp config:--http") words=() ;;
-      "mcp config:--token-env") words=() ;;
-      "mcp install:--scope") words=(project user) ;;
-      "mcp install:--http") words=() ;;
-      "mcp install:--token-env") words=() ;;
+      deploy:--target) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
+      deploy:--channel|deploy:-c) words=(stable beta nightly) ;;
+      deploy:--region) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      deploy:--broken) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      deploy:--explain) words=(target channel region broken verify yes) ;;
+      'config get:--scope') words=(local global) ;;
+      'config get:--explain') words=(scope) ;;
+      'config set:--explain') words=() ;;
+      drop:--explain) words=() ;;
+      lazy:--flavour) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      lazy:--explain) words=(flavour) ;;
+      'mcp config:--scope') words=(project user) ;;
+      'mcp config:--http') words=() ;;
+      'mcp config:--token-env') words=() ;;
+      'mcp install:--scope') words=(project user) ;;
+      'mcp install:--http') words=() ;;
+      'mcp install:--token-env') words=() ;;
       *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
     esac
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
-      "") words=(--json --schema --mcp --version --help -h) ;;
-      "deploy") words=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
-      "config") words=(--json --help -h) ;;
-      "config get") words=(--scope --json --explain --help -h) ;;
-      "config set") words=(--json --explain --help -h) ;;
-      "drop") words=(--json --explain --help -h) ;;
-      "lazy") words=(--flavour --json --explain --help -h) ;;
-      "help") words=(--all --json) ;;
-      "help config") words=(--all --json) ;;
-      "completion") words=(--json) ;;
-      "mcp") words=(--json) ;;
-      "mcp config") words=(--scope --http --token-env --json) ;;
-      "mcp install") words=(--scope --http --token-env --dry-run --json) ;;
+      '') words=(--json --schema --mcp --version --help -h) ;;
+      deploy) words=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
+      config) words=(--json --help -h) ;;
+      'config get') words=(--scope --json --explain --help -h) ;;
+      'config set') words=(--json --explain --help -h) ;;
+      drop) words=(--json --explain --help -h) ;;
+      lazy) words=(--flavour --json --explain --help -h) ;;
+      help) words=(--all --json) ;;
+      'help config') words=(--all --json) ;;
+      completion) words=(--json) ;;
+      mcp) words=(--json) ;;
+      'mcp config') words=(--scope --http --token-env --json) ;;
+      'mcp install') words=(--scope --http --token-env --dry-run --json) ;;
     esac
   else
     case "$cmdpath" in
-      "") words=(deploy config drop lazy help completion mcp) ;;
-      "deploy") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "config") words=(get set) ;;
-      "config set") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "help") words=(deploy config drop lazy) ;;
-      "help config") words=(get set) ;;
-      "completion") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "mcp") words=(config install) ;;
-      "mcp config") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      "mcp install") while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      '') words=(deploy config drop lazy help completion mcp) ;;
+      deploy) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      config) words=(get set) ;;
+      'config set') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      help) words=(deploy config drop lazy) ;;
+      'help config') words=(get set) ;;
+      completion) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      mcp) words=(config install) ;;
+      'mcp config') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      'mcp install') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
     esac
   fi
   for word in "${words[@]}"; do

@@ -10,160 +10,156 @@ function __tool_candidates
       continue
     end
     test "$word" = -- && return
-    switch "$cmdpath:$word"
-      case :deploy
-        set cmdpath deploy
-      case :config
-        set cmdpath config
-      case :drop
-        set cmdpath drop
-      case :lazy
-        set cmdpath lazy
-      case :help
-        set cmdpath help
-      case :completion
-        set cmdpath completion
-      case :mcp
-        set cmdpath mcp
-      case deploy:--target
-        set value $word
-      case deploy:--channel
-        set value $word
-      case deploy:-c
-        set value $word
-      case deploy:--region
-        set value $word
-      case deploy:--broken
-        set value $word
-      case deploy:--explain
-        set value $word
-      case config:get
-        set cmdpath 'config get'
-      case config:set
-        set cmdpath 'config set'
-      case 'config get:--scope'
-        set value $word
-      case 'config get:--explain'
-        set value $word
-      case 'config set:--explain'
-        set value $word
-      case drop:--explain
-        set value $word
-      case lazy:--flavour
-        set value $word
-      case lazy:--explain
-        set value $word
-      case help:config
-        set cmdpath 'help config'
-      case mcp:config
-        set cmdpath 'mcp config'
-      case mcp:install
-        set cmdpath 'mcp install'
-      case 'mcp config:--scope'
-        set value $word
-      case 'mcp config:--http'
-        set value $word
-      case 'mcp config:--token-env'
-        set value $word
-      case 'mcp install:--scope'
-        set value $word
-      case 'mcp install:--http'
-        set value $word
-      case 'mcp install:--token-env'
-        set value $word
+    if contains -- "$cmdpath:$word" :deploy
+      set cmdpath deploy
+    else if contains -- "$cmdpath:$word" :config
+      set cmdpath config
+    else if contains -- "$cmdpath:$word" :drop
+      set cmdpath drop
+    else if contains -- "$cmdpath:$word" :lazy
+      set cmdpath lazy
+    else if contains -- "$cmdpath:$word" :help
+      set cmdpath help
+    else if contains -- "$cmdpath:$word" :completion
+      set cmdpath completion
+    else if contains -- "$cmdpath:$word" :mcp
+      set cmdpath mcp
+    else if contains -- "$cmdpath:$word" deploy:--target
+      set value $word
+    else if contains -- "$cmdpath:$word" deploy:--channel
+      set value $word
+    else if contains -- "$cmdpath:$word" deploy:-c
+      set value $word
+    else if contains -- "$cmdpath:$word" deploy:--region
+      set value $word
+    else if contains -- "$cmdpath:$word" deploy:--broken
+      set value $word
+    else if contains -- "$cmdpath:$word" deploy:--explain
+      set value $word
+    else if contains -- "$cmdpath:$word" config:get
+      set cmdpath 'config get'
+    else if contains -- "$cmdpath:$word" config:set
+      set cmdpath 'config set'
+    else if contains -- "$cmdpath:$word" 'config get:--scope'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'config get:--explain'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'config set:--explain'
+      set value $word
+    else if contains -- "$cmdpath:$word" drop:--explain
+      set value $word
+    else if contains -- "$cmdpath:$word" lazy:--flavour
+      set value $word
+    else if contains -- "$cmdpath:$word" lazy:--explain
+      set value $word
+    else if contains -- "$cmdpath:$word" help:config
+      set cmdpath 'help config'
+    else if contains -- "$cmdpath:$word" mcp:config
+      set cmdpath 'mcp config'
+    else if contains -- "$cmdpath:$word" mcp:install
+      set cmdpath 'mcp install'
+    else if contains -- "$cmdpath:$word" 'mcp config:--scope'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp config:--http'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp config:--token-env'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp install:--scope'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp install:--http'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp install:--token-env'
+      set value $word
     end
   end
   if test -n "$value"
-    switch "$cmdpath:$value"
-      case deploy:--target
-        __fish_complete_path (commandline -ct); return
-      case deploy:--channel deploy:-c
-        printf '%s\n' stable beta nightly; return
-      case deploy:--region
-        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-      case deploy:--broken
-        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-      case deploy:--explain
-        printf '%s\n' target channel region broken verify yes; return
-      case 'config get:--scope'
-        printf '%s\n' local global; return
-      case 'config get:--explain'
-        printf '%s\n' scope; return
-      case 'config set:--explain'
-        printf '%s\n' ; return
-      case drop:--explain
-        printf '%s\n' ; return
-      case lazy:--flavour
-        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-      case lazy:--explain
-        printf '%s\n' flavour; return
-      case 'mcp config:--scope'
-        printf '%s\n' project user; return
-      case 'mcp config:--http'
-        printf '%s\n' ; return
-      case 'mcp config:--token-env'
-        printf '%s\n' ; return
-      case 'mcp install:--scope'
-        printf '%s\n' project user; return
-      case 'mcp install:--http'
-        printf '%s\n' ; return
-      case 'mcp install:--token-env'
-        printf '%s\n' ; return
+    if contains -- "$cmdpath:$value" deploy:--target
+      __fish_complete_path (commandline -ct); return
+    else if contains -- "$cmdpath:$value" deploy:--channel deploy:-c
+      printf '%s\n' stable beta nightly; return
+    else if contains -- "$cmdpath:$value" deploy:--region
+      $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+    else if contains -- "$cmdpath:$value" deploy:--broken
+      $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+    else if contains -- "$cmdpath:$value" deploy:--explain
+      printf '%s\n' target channel region broken verify yes; return
+    else if contains -- "$cmdpath:$value" 'config get:--scope'
+      printf '%s\n' local global; return
+    else if contains -- "$cmdpath:$value" 'config get:--explain'
+      printf '%s\n' scope; return
+    else if contains -- "$cmdpath:$value" 'config set:--explain'
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" drop:--explain
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" lazy:--flavour
+      $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+    else if contains -- "$cmdpath:$value" lazy:--explain
+      printf '%s\n' flavour; return
+    else if contains -- "$cmdpath:$value" 'mcp config:--scope'
+      printf '%s\n' project user; return
+    else if contains -- "$cmdpath:$value" 'mcp config:--http'
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'mcp config:--token-env'
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'mcp install:--scope'
+      printf '%s\n' project user; return
+    else if contains -- "$cmdpath:$value" 'mcp install:--http'
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'mcp install:--token-env'
+      printf '%s\n' ; return
     end
     __fish_complete_path (commandline -ct); return
   end
   switch (commandline -ct)
     case '-*'
-      switch "$cmdpath"
-        case ''
-          printf '%s\n' --json --schema --mcp --version --help -h
-        case deploy
-          printf '%s\n' --target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h
-        case config
-          printf '%s\n' --json --help -h
-        case 'config get'
-          printf '%s\n' --scope --json --explain --help -h
-        case 'config set'
-          printf '%s\n' --json --explain --help -h
-        case drop
-          printf '%s\n' --json --explain --help -h
-        case lazy
-          printf '%s\n' --flavour --json --explain --help -h
-        case help
-          printf '%s\n' --all --json
-        case 'help config'
-          printf '%s\n' --all --json
-        case completion
-          printf '%s\n' --json
-        case mcp
-          printf '%s\n' --json
-        case 'mcp config'
-          printf '%s\n' --scope --http --token-env --json
-        case 'mcp install'
-          printf '%s\n' --scope --http --token-env --dry-run --json
+      if contains -- "$cmdpath" ''
+        printf '%s\n' --json --schema --mcp --version --help -h
+      else if contains -- "$cmdpath" deploy
+        printf '%s\n' --target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h
+      else if contains -- "$cmdpath" config
+        printf '%s\n' --json --help -h
+      else if contains -- "$cmdpath" 'config get'
+        printf '%s\n' --scope --json --explain --help -h
+      else if contains -- "$cmdpath" 'config set'
+        printf '%s\n' --json --explain --help -h
+      else if contains -- "$cmdpath" drop
+        printf '%s\n' --json --explain --help -h
+      else if contains -- "$cmdpath" lazy
+        printf '%s\n' --flavour --json --explain --help -h
+      else if contains -- "$cmdpath" help
+        printf '%s\n' --all --json
+      else if contains -- "$cmdpath" 'help config'
+        printf '%s\n' --all --json
+      else if contains -- "$cmdpath" completion
+        printf '%s\n' --json
+      else if contains -- "$cmdpath" mcp
+        printf '%s\n' --json
+      else if contains -- "$cmdpath" 'mcp config'
+        printf '%s\n' --scope --http --token-env --json
+      else if contains -- "$cmdpath" 'mcp install'
+        printf '%s\n' --scope --http --token-env --dry-run --json
       end
     case '*'
-      switch "$cmdpath"
-        case ''
-          printf '%s\n' deploy config drop lazy help completion mcp
-        case deploy
-          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-        case config
-          printf '%s\n' get set
-        case 'config set'
-          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-        case help
-          printf '%s\n' deploy config drop lazy
-        case 'help config'
-          printf '%s\n' get set
-        case completion
-          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-        case mcp
-          printf '%s\n' config install
-        case 'mcp config'
-          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
-        case 'mcp install'
-          $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      if contains -- "$cmdpath" ''
+        printf '%s\n' deploy config drop lazy help completion mcp
+      else if contains -- "$cmdpath" deploy
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      else if contains -- "$cmdpath" config
+        printf '%s\n' get set
+      else if contains -- "$cmdpath" 'config set'
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      else if contains -- "$cmdpath" help
+        printf '%s\n' deploy config drop lazy
+      else if contains -- "$cmdpath" 'help config'
+        printf '%s\n' get set
+      else if contains -- "$cmdpath" completion
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      else if contains -- "$cmdpath" mcp
+        printf '%s\n' config install
+      else if contains -- "$cmdpath" 'mcp config'
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      else if contains -- "$cmdpath" 'mcp install'
+        $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       end
   end
 end

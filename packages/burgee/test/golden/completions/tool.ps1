@@ -13,87 +13,87 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
     if ($value -ne '') { $value = ''; continue }
     if ($word -eq '--') { return }
     switch ("${cmdpath}:$word") {
-      { $_ -in @(':deploy') } { $cmdpath = 'deploy' }
-      { $_ -in @(':config') } { $cmdpath = 'config' }
-      { $_ -in @(':drop') } { $cmdpath = 'drop' }
-      { $_ -in @(':lazy') } { $cmdpath = 'lazy' }
-      { $_ -in @(':help') } { $cmdpath = 'help' }
-      { $_ -in @(':completion') } { $cmdpath = 'completion' }
-      { $_ -in @(':mcp') } { $cmdpath = 'mcp' }
-      { $_ -in @('deploy:--target') } { $value = $word }
-      { $_ -in @('deploy:--channel') } { $value = $word }
-      { $_ -in @('deploy:-c') } { $value = $word }
-      { $_ -in @('deploy:--region') } { $value = $word }
-      { $_ -in @('deploy:--broken') } { $value = $word }
-      { $_ -in @('deploy:--explain') } { $value = $word }
-      { $_ -in @('config:get') } { $cmdpath = 'config get' }
-      { $_ -in @('config:set') } { $cmdpath = 'config set' }
-      { $_ -in @('config get:--scope') } { $value = $word }
-      { $_ -in @('config get:--explain') } { $value = $word }
-      { $_ -in @('config set:--explain') } { $value = $word }
-      { $_ -in @('drop:--explain') } { $value = $word }
-      { $_ -in @('lazy:--flavour') } { $value = $word }
-      { $_ -in @('lazy:--explain') } { $value = $word }
-      { $_ -in @('help:config') } { $cmdpath = 'help config' }
-      { $_ -in @('mcp:config') } { $cmdpath = 'mcp config' }
-      { $_ -in @('mcp:install') } { $cmdpath = 'mcp install' }
-      { $_ -in @('mcp config:--scope') } { $value = $word }
-      { $_ -in @('mcp config:--http') } { $value = $word }
-      { $_ -in @('mcp config:--token-env') } { $value = $word }
-      { $_ -in @('mcp install:--scope') } { $value = $word }
-      { $_ -in @('mcp install:--http') } { $value = $word }
-      { $_ -in @('mcp install:--token-env') } { $value = $word }
+      { $_ -cin @(':deploy') } { $cmdpath = 'deploy' }
+      { $_ -cin @(':config') } { $cmdpath = 'config' }
+      { $_ -cin @(':drop') } { $cmdpath = 'drop' }
+      { $_ -cin @(':lazy') } { $cmdpath = 'lazy' }
+      { $_ -cin @(':help') } { $cmdpath = 'help' }
+      { $_ -cin @(':completion') } { $cmdpath = 'completion' }
+      { $_ -cin @(':mcp') } { $cmdpath = 'mcp' }
+      { $_ -cin @('deploy:--target') } { $value = $word }
+      { $_ -cin @('deploy:--channel') } { $value = $word }
+      { $_ -cin @('deploy:-c') } { $value = $word }
+      { $_ -cin @('deploy:--region') } { $value = $word }
+      { $_ -cin @('deploy:--broken') } { $value = $word }
+      { $_ -cin @('deploy:--explain') } { $value = $word }
+      { $_ -cin @('config:get') } { $cmdpath = 'config get' }
+      { $_ -cin @('config:set') } { $cmdpath = 'config set' }
+      { $_ -cin @('config get:--scope') } { $value = $word }
+      { $_ -cin @('config get:--explain') } { $value = $word }
+      { $_ -cin @('config set:--explain') } { $value = $word }
+      { $_ -cin @('drop:--explain') } { $value = $word }
+      { $_ -cin @('lazy:--flavour') } { $value = $word }
+      { $_ -cin @('lazy:--explain') } { $value = $word }
+      { $_ -cin @('help:config') } { $cmdpath = 'help config' }
+      { $_ -cin @('mcp:config') } { $cmdpath = 'mcp config' }
+      { $_ -cin @('mcp:install') } { $cmdpath = 'mcp install' }
+      { $_ -cin @('mcp config:--scope') } { $value = $word }
+      { $_ -cin @('mcp config:--http') } { $value = $word }
+      { $_ -cin @('mcp config:--token-env') } { $value = $word }
+      { $_ -cin @('mcp install:--scope') } { $value = $word }
+      { $_ -cin @('mcp install:--http') } { $value = $word }
+      { $_ -cin @('mcp install:--token-env') } { $value = $word }
     }
   }
   if ($value -ne '') {
     switch ("${cmdpath}:$value") {
-      { $_ -in @('deploy:--target') } { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
-      { $_ -in @('deploy:--channel', 'deploy:-c') } { $candidates = @('stable', 'beta', 'nightly') }
-      { $_ -in @('deploy:--region') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('deploy:--broken') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('deploy:--explain') } { $candidates = @('target', 'channel', 'region', 'broken', 'verify', 'yes') }
-      { $_ -in @('config get:--scope') } { $candidates = @('local', 'global') }
-      { $_ -in @('config get:--explain') } { $candidates = @('scope') }
-      { $_ -in @('config set:--explain') } { $candidates = @() }
-      { $_ -in @('drop:--explain') } { $candidates = @() }
-      { $_ -in @('lazy:--flavour') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('lazy:--explain') } { $candidates = @('flavour') }
-      { $_ -in @('mcp config:--scope') } { $candidates = @('project', 'user') }
-      { $_ -in @('mcp config:--http') } { $candidates = @() }
-      { $_ -in @('mcp config:--token-env') } { $candidates = @() }
-      { $_ -in @('mcp install:--scope') } { $candidates = @('project', 'user') }
-      { $_ -in @('mcp install:--http') } { $candidates = @() }
-      { $_ -in @('mcp install:--token-env') } { $candidates = @() }
+      { $_ -cin @('deploy:--target') } { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
+      { $_ -cin @('deploy:--channel', 'deploy:-c') } { $candidates = @('stable', 'beta', 'nightly') }
+      { $_ -cin @('deploy:--region') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('deploy:--broken') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('deploy:--explain') } { $candidates = @('target', 'channel', 'region', 'broken', 'verify', 'yes') }
+      { $_ -cin @('config get:--scope') } { $candidates = @('local', 'global') }
+      { $_ -cin @('config get:--explain') } { $candidates = @('scope') }
+      { $_ -cin @('config set:--explain') } { $candidates = @() }
+      { $_ -cin @('drop:--explain') } { $candidates = @() }
+      { $_ -cin @('lazy:--flavour') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('lazy:--explain') } { $candidates = @('flavour') }
+      { $_ -cin @('mcp config:--scope') } { $candidates = @('project', 'user') }
+      { $_ -cin @('mcp config:--http') } { $candidates = @() }
+      { $_ -cin @('mcp config:--token-env') } { $candidates = @() }
+      { $_ -cin @('mcp install:--scope') } { $candidates = @('project', 'user') }
+      { $_ -cin @('mcp install:--http') } { $candidates = @() }
+      { $_ -cin @('mcp install:--token-env') } { $candidates = @() }
       default { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
     }
   } elseif ($wordToComplete.StartsWith('-')) {
     switch ($cmdpath) {
-      { $_ -in @('') } { $candidates = @('--json', '--schema', '--mcp', '--version', '--help', '-h') }
-      { $_ -in @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--yes', '--json', '--explain', '--help', '-h') }
-      { $_ -in @('config') } { $candidates = @('--json', '--help', '-h') }
-      { $_ -in @('config get') } { $candidates = @('--scope', '--json', '--explain', '--help', '-h') }
-      { $_ -in @('config set') } { $candidates = @('--json', '--explain', '--help', '-h') }
-      { $_ -in @('drop') } { $candidates = @('--json', '--explain', '--help', '-h') }
-      { $_ -in @('lazy') } { $candidates = @('--flavour', '--json', '--explain', '--help', '-h') }
-      { $_ -in @('help') } { $candidates = @('--all', '--json') }
-      { $_ -in @('help config') } { $candidates = @('--all', '--json') }
-      { $_ -in @('completion') } { $candidates = @('--json') }
-      { $_ -in @('mcp') } { $candidates = @('--json') }
-      { $_ -in @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--json') }
-      { $_ -in @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--dry-run', '--json') }
+      { $_ -cin @('') } { $candidates = @('--json', '--schema', '--mcp', '--version', '--help', '-h') }
+      { $_ -cin @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--yes', '--json', '--explain', '--help', '-h') }
+      { $_ -cin @('config') } { $candidates = @('--json', '--help', '-h') }
+      { $_ -cin @('config get') } { $candidates = @('--scope', '--json', '--explain', '--help', '-h') }
+      { $_ -cin @('config set') } { $candidates = @('--json', '--explain', '--help', '-h') }
+      { $_ -cin @('drop') } { $candidates = @('--json', '--explain', '--help', '-h') }
+      { $_ -cin @('lazy') } { $candidates = @('--flavour', '--json', '--explain', '--help', '-h') }
+      { $_ -cin @('help') } { $candidates = @('--all', '--json') }
+      { $_ -cin @('help config') } { $candidates = @('--all', '--json') }
+      { $_ -cin @('completion') } { $candidates = @('--json') }
+      { $_ -cin @('mcp') } { $candidates = @('--json') }
+      { $_ -cin @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--json') }
+      { $_ -cin @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--dry-run', '--json') }
     }
   } else {
     switch ($cmdpath) {
-      { $_ -in @('') } { $candidates = @('deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp') }
-      { $_ -in @('deploy') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('config') } { $candidates = @('get', 'set') }
-      { $_ -in @('config set') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('help') } { $candidates = @('deploy', 'config', 'drop', 'lazy') }
-      { $_ -in @('help config') } { $candidates = @('get', 'set') }
-      { $_ -in @('completion') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('mcp') } { $candidates = @('config', 'install') }
-      { $_ -in @('mcp config') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -in @('mcp install') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('') } { $candidates = @('deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp') }
+      { $_ -cin @('deploy') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('config') } { $candidates = @('get', 'set') }
+      { $_ -cin @('config set') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('help') } { $candidates = @('deploy', 'config', 'drop', 'lazy') }
+      { $_ -cin @('help config') } { $candidates = @('get', 'set') }
+      { $_ -cin @('completion') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('mcp') } { $candidates = @('config', 'install') }
+      { $_ -cin @('mcp config') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('mcp install') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
     }
   }
   $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {
