@@ -14,13 +14,14 @@ export type HttpServer = {
   stop: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** Spawns `node <script> --mcp --http 127.0.0.1:0 …` and waits for the URL line on stderr. */
+/** Spawns `node <script> --mcp --http <address> …` (a free loopback port by default) and waits for the URL line on stderr. */
 export function spawnHttp(
   script: string,
   args: readonly string[] = [],
   env: Record<string, string> = {},
+  address = '127.0.0.1:0',
 ): Promise<HttpServer> {
-  const child = spawn(process.execPath, [script, '--mcp', '--http', '127.0.0.1:0', ...args], {
+  const child = spawn(process.execPath, [script, '--mcp', '--http', address, ...args], {
     env: childEnv(env),
     cwd: repoRoot,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -10,6 +10,8 @@ export const TEST_TOOLS = {
   fish: { command: 'fish', debian: 'fish' },
   tmux: { command: 'tmux', debian: 'tmux' },
   'bash-completion': { file: '/usr/share/bash-completion/bash_completion', debian: 'bash-completion' },
+  // The reverse proxy of the load-balancer test; Debian puts it in /usr/sbin, off a user's PATH.
+  nginx: { file: '/usr/sbin/nginx', debian: 'nginx' },
 };
 
 /** Whether `tool` (a key of TEST_TOOLS) is on this machine. */

@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { cannotBind } from '../../projections/refusals/index.js';
 import { ConfigError } from '../errors.js';
 import { readBody } from './http-body.js';
+import { Connections } from './http-connections.js';
 import { checkRequest, type Refusal, toGate } from './http-guard.js';
 import { type HttpServeOptions, urlHost } from './http-options.js';
 import { callHasProtoKey, PROTO_KEY_REFUSAL } from './proto-key.js';
@@ -36,13 +38,18 @@ export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): P
     draining: false,
   };
   const server = createServer({ headersTimeout: options.bodyDeadlineMs }, (request, response) => {
-    if (endpoint.draining)
-      return refuse(response, { status: 503, message: 'Service Unavailable: the server is stopping' });
-    serveRequest(endpoint, request, response).catch((error: unknown) => {
+    // Served even while stopping: it came on a connection accepted before the listener closed.
+    connections.track(request, response);
+    // Held from the first byte, not from the parsed call: a stop must not close a connection
+    // whose call is still being read.
+    const release = endpoint.inFlight.hold();
+    response.once('close', release);
+    serveRequest(endpoint, request, response, release).catch((error: unknown) => {
       if (!response.headersSent) refuse(response, { status: 500, message: 'Internal Server Error' });
       else response.destroy(error instanceof Error ? error : undefined);
     });
   });
+  const connections = new Connections(server);
   const { address } = options;
   server.listen(address.port, address.host);
   try {
@@ -58,9 +65,13 @@ export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): P
     async close(graceMs = 10_000) {
       if (endpoint.draining) return;
       endpoint.draining = true;
-      const stopped = new Promise((resolve) => server.close(resolve));
-      server.closeIdleConnections();
-      await endpoint.inFlight.settled(graceMs);
+      const deadline = Date.now() + graceMs;
+      // The listener closes first, so new connections are refused (a proxy passes them on to
+      // another instance). net's close, not http's: http's also drops every connection it deems
+      // idle, which includes one accepted an instant ago whose request is not read yet.
+      const stopped = new Promise((resolve) => NetServer.prototype.close.call(server, resolve));
+      await connections.drain();
+      await endpoint.inFlight.settled(Math.max(0, deadline - Date.now()));
       await mcp.close();
       server.closeAllConnections();
       await stopped;
@@ -78,7 +89,12 @@ type Endpoint = {
 };
 
 /** Checks one request (gate, path, body) and hands it to the SDK. */
-async function serveRequest(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serveRequest(
+  endpoint: Endpoint,
+  request: IncomingMessage,
+  response: ServerResponse,
+  release: () => void,
+): Promise<void> {
   const { host, origin, authorization } = request.headers;
   const refusal = checkRequest(endpoint.gate, { host, origin, authorization });
   if (refusal !== undefined) return refuse(response, refusal);
@@ -96,14 +112,9 @@ async function serveRequest(endpoint: Endpoint, request: IncomingMessage, respon
   // Refused as over stdio, before the SDK's copy of the arguments drops the key without a word.
   if (callHasProtoKey(parsed)) return refuseProtoKey(response, parsed);
   // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
-  const tracked =
-    request.method === 'POST' && (parsed as { method?: unknown } | undefined)?.method !== 'subscriptions/listen';
-  if (tracked) endpoint.inFlight.enter();
-  try {
-    await exchange(endpoint.mcp, request, response, host!, text, parsed);
-  } finally {
-    if (tracked) endpoint.inFlight.leave();
-  }
+  if (request.method !== 'POST' || (parsed as { method?: unknown } | undefined)?.method === 'subscriptions/listen')
+    release();
+  await exchange(endpoint.mcp, request, response, host!, text, parsed);
 }
 
 /** Hands one checked request to the SDK as a web `Request` and streams its `Response` back. */
@@ -127,7 +138,10 @@ async function exchange(
   // Read once here already: the SDK takes the parsed value rather than parsing the text again.
   if (parsed === undefined && text !== undefined) init.body = text;
   const answer = await mcp.fetch(new Request(`http://${host}${request.url}`, init), parsed);
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  const answerHeaders = Object.fromEntries(answer.headers);
+  // A hop-by-hop header is node:http's to set (keep-alive, or close once stopping), not the SDK's.
+  delete answerHeaders.connection;
+  response.writeHead(answer.status, answerHeaders);
   if (answer.body === null) {
     response.end();
     return;
@@ -183,12 +197,15 @@ class InFlight {
   private count = 0;
   private idle: (() => void) | undefined;
 
-  enter(): void {
+  /** Counts one exchange; the function returned ends it, once however often it is called. */
+  hold(): () => void {
     this.count++;
-  }
-
-  leave(): void {
-    if (--this.count === 0) this.idle?.();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--this.count === 0) this.idle?.();
+    };
   }
 
   /** Settles when nothing is in flight, or after `ms`, whichever comes first. */
