@@ -9,6 +9,7 @@ import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { RunResult } from '../../runtime/report.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
+import { observe } from './observe.js';
 import { yargsOutcome } from './outcome.js';
 import { stateOf, type YargsInstance } from './state.js';
 
@@ -25,6 +26,7 @@ export class YargsHost implements Host {
     factory: YargsFactory,
   ) {
     this.parse = (Object.getPrototypeOf(instance) as { parse: Parse }).parse.bind(instance);
+    observe(instance);
     this.manifest = toYargsManifest(instance, factory, this.readVersion());
   }
 
@@ -45,11 +47,21 @@ export class YargsHost implements Host {
     let outcome: HostOutcome;
     try {
       const ended = await runGuarded(() => this.parseOnce(argv, json), sinks);
+      state.listening = false;
       // A plain run: yargs printed everything itself, through the run's streams.
       if (!json)
         return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
-      outcome = yargsOutcome(ended, state.ran, { manifest: this.manifest, argv: io.argv, env: io.env });
-      if (outcome.kind === 'data') outcome.data = await outcome.data;
+      const line = { manifest: this.manifest, argv: io.argv, env: io.env };
+      outcome = yargsOutcome(ended, state.ran, line);
+      if (outcome.kind === 'data') {
+        // What the handler returned, awaited here rather than by yargs (observe.ts); a rejection is
+        // what yargs would have passed to its parse callback.
+        const settled = await settle(outcome.data);
+        outcome =
+          'error' in settled
+            ? yargsOutcome({ error: settled.error, output: '' }, undefined, line)
+            : { ...outcome, data: settled.value };
+      }
     } catch (error) {
       return json
         ? reportOutcome(
@@ -91,6 +103,12 @@ export class YargsHost implements Host {
     return text.trim() === '' ? undefined : text.trim();
   }
 }
+
+const settle = (value: unknown): Promise<{ value: unknown } | { error: unknown }> =>
+  Promise.resolve(value).then(
+    (resolved) => ({ value: resolved }),
+    (error: unknown) => ({ error }),
+  );
 
 /** The burgee program of a yargs instance made through `burgee/yargs`. */
 export const yargsProgram = (instance: YargsInstance, factory: YargsFactory): Program =>

@@ -26,9 +26,17 @@ export type Argv = {
   [method: string]: any;
 };
 
-/** yargs' own factory: `yargs(hideBin(process.argv))`, with the surfaces burgee adds. */
-export default function yargs(processArgs: string | readonly string[] = [], cwd?: string): Argv {
-  const instance = adapt((realYargs as unknown as (...a: unknown[]) => YargsInstance)(processArgs, cwd));
+/**
+ * yargs' own factory, `yargs(processArgs, cwd, parentRequire)`, with the surfaces burgee adds; its
+ * arguments reach yargs as given (`parentRequire` is what `commandDir` loads modules with).
+ */
+export default function yargs(
+  processArgs: string | readonly string[] = [],
+  cwd?: string,
+  parentRequire?: unknown,
+): Argv {
+  const create = realYargs as unknown as (...a: unknown[]) => YargsInstance;
+  const instance = adapt(create(processArgs, cwd, parentRequire));
   const words = (args: unknown): readonly string[] | undefined => {
     const given = args === undefined ? processArgs : args;
     if (typeof given === 'string') return given.split(/\s+/).filter((w) => w !== '');

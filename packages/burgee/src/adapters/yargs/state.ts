@@ -13,6 +13,7 @@ export type YargsInstance = {
   getInternalMethods(): {
     getCommandInstance(): CommandInstance;
     getUsageInstance(): { getDescriptions(): Record<string, string | undefined> };
+    getContext(): { commands: string[]; fullCommands: string[] };
   };
 };
 
@@ -45,7 +46,6 @@ export type CommandHandler = {
 };
 
 export type CommandInstance = {
-  addHandler(...args: unknown[]): void;
   getCommandHandlers(): Record<string, CommandHandler>;
   getCommands(): string[];
 };
@@ -56,10 +56,12 @@ export type AdapterState = {
   building: string[];
   /** Declared effects by command path (words joined by a space; '' for the default command). */
   effects: Map<string, unknown>;
-  /** The handler that ran last and what it returned, while a burgee run listens. */
+  /** The handler that ran last and what it returned (a promise is left for burgee to await), while a burgee run listens. */
   ran: { path: string[]; value: unknown } | undefined;
-  /** Set during a `--json` run: a `.fail()` handler of the program then hands the failure to burgee. */
+  /** Set during a `--json` run: burgee then takes the handler's result and the run's refusals (observe.ts). */
   listening: boolean;
+  /** True once burgee watches the instance's runs (observe.ts). */
+  observed?: boolean;
 };
 
 /** Where an adapted instance keeps its state. */
