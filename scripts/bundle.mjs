@@ -30,6 +30,11 @@ import { checkVendored } from './vendored.mjs';
 // its argv scan reads (the flag and synthesised-command tables), never the shared `core` (N1). What
 // such an entry loads with `import()` is built with the rest, as `chunks/<entry>-<file>.js`.
 const STANDALONE = { burgee: ['commander', 'yargs'] };
+// Standalone entries built as CommonJS, `dist/<entry>.cjs`, which both the `import` and the `require`
+// condition load: `require('burgee/commander')` then works as `require('commander')` does on every
+// supported Node, and a program that both requires and imports it gets one `Command` class, not two.
+// (yargs stays an ES module, as yargs itself is: `require()` loads it where Node can require yargs.)
+const COMMONJS = { burgee: ['commander'] };
 
 /**
  * What every program loads at start (N1): the modules the package's main entry reaches by static
@@ -67,9 +72,14 @@ for (const name of packages) {
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target !== 'object' || target['burgee-source'] === undefined) continue;
     const entry = subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-');
-    const expected = `./dist/${entry}.js`;
-    if (target.import !== expected) {
-      throw new Error(`${name}: export "${subpath}" must import "${expected}" (the bundle), not "${target.import}"`);
+    const expected = `./dist/${entry}.${COMMONJS[name]?.includes(entry) ? 'cjs' : 'js'}`;
+    for (const condition of ['import', 'require']) {
+      if (condition === 'require' && !(condition in target)) continue;
+      if (target[condition] !== expected) {
+        throw new Error(
+          `${name}: export "${subpath}" must ${condition} "${expected}" (the bundle), not "${target[condition]}"`,
+        );
+      }
     }
     input[entry] = join(dir, target['burgee-source']);
   }
@@ -100,7 +110,12 @@ for (const name of packages) {
     builtinModules.includes(id) ||
     dependencies.some((d) => id === d || id.startsWith(`${d}/`));
   for (const entry of STANDALONE[name] ?? []) {
-    const lazy = await buildStandalone(dir, entry, input[entry], isExternal);
+    const format = COMMONJS[name]?.includes(entry) ? 'cjs' : 'esm';
+    // The other format's file of an earlier build must not linger beside this one.
+    for (const stale of format === 'cjs' ? [`${entry}.js`, `${entry}.js.map`] : [`${entry}.cjs`, `${entry}.cjs.map`]) {
+      rmSync(join(dir, 'dist', stale), { force: true });
+    }
+    const lazy = await buildStandalone(dir, entry, input[entry], { isExternal, format });
     delete input[entry];
     Object.assign(input, lazy);
   }
@@ -157,11 +172,12 @@ for (const name of packages) {
 }
 
 /**
- * Bundles one entry into `dist/<entry>.js` with everything it imports statically; each module it
- * loads with `import()` is left as an import of `chunks/<entry>-<file>.js`, and returned as an
- * entry for the shared build to make.
+ * Bundles one entry into `dist/<entry>.js` (`.cjs` for a CommonJS one) with everything it imports
+ * statically; each module it loads with `import()` is left as an import of
+ * `chunks/<entry>-<file>.js` (an ES module, which CommonJS loads with `import()` too), and returned
+ * as an entry for the shared build to make.
  */
-async function buildStandalone(dir, entry, source, isExternal) {
+async function buildStandalone(dir, entry, source, { isExternal, format }) {
   const lazy = {};
   const onDemand = {
     name: 'on-demand-from-the-shared-build',
@@ -182,8 +198,10 @@ async function buildStandalone(dir, entry, source, isExternal) {
     logLevel: 'warn',
     output: {
       dir: join(dir, 'dist'),
-      format: 'esm',
-      entryFileNames: '[name].js',
+      format,
+      entryFileNames: format === 'cjs' ? '[name].cjs' : '[name].js',
+      // A CommonJS entry's exports are a plain object, as commander's own are: no `__esModule` marker.
+      ...(format === 'cjs' ? { esModule: false, generatedCode: { symbols: false } } : {}),
       sourcemap: true,
       codeSplitting: false,
       // Lean as the shared build's output, for the same reason.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 
-// burgee/commander requires commander's CommonJS module instead of importing its ES wrapper (one module
-// fewer at every start, N1), so it restates the wrapper's list of names: this holds the two together,
-// in a real process on the built package, as a program that changed its import would see them.
+// burgee/commander is built as CommonJS and requires commander's CommonJS module (one module fewer at
+// every start than its ES wrapper, N1), so it restates the wrapper's list of names: this holds the two
+// together, in a real process on the built package, as a program that changed its import would see them.
 const compare = `Promise.all([import('commander'), import('burgee/commander')]).then(([real, ours]) => {
+  const required = require('burgee/commander');
   const replaced = ['Command', 'program', 'createCommand'];
   const report = {
     missing: Object.keys(real).filter((name) => !(name in ours)),
@@ -13,21 +14,26 @@ const compare = `Promise.all([import('commander'), import('burgee/commander')]).
     commandExtends: ours.Command.prototype instanceof real.Command,
     programIsOurs: ours.program instanceof ours.Command && ours.createCommand('x') instanceof ours.Command,
     optionIsReal: new ours.Option('-r, --region <region>') instanceof real.Option,
+    requiredExtra: Object.keys(required).filter((name) => !(name in real)),
+    requiredIsImported: Object.keys(required).every((name) => required[name] === ours[name]),
   };
   process.stdout.write(JSON.stringify(report));
 })`;
 
 describe('F1 · burgee/commander exports what commander exports', () => {
-  it("F1 · every name of commander's, the same objects but Command, program and createCommand, which are burgee's", async () => {
+  it("F1 · every name of commander's, the same objects but Command, program and createCommand, which are burgee's; require and import give one module", async () => {
     const { code, stdout, stderr } = await runCli('-e', [compare]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(stdout)).toEqual({
       missing: [],
       notTheSame: [],
-      extra: ['asProgram'],
+      // Node gives an ES module importing a CommonJS one its module.exports as `default` too.
+      extra: ['asProgram', 'default'],
       commandExtends: true,
       programIsOurs: true,
       optionIsReal: true,
+      requiredExtra: ['asProgram'],
+      requiredIsImported: true,
     });
   });
 });

@@ -14,13 +14,15 @@ export type Case = {
 export type Pair = { host: string; adapter: string; dir: string };
 
 /**
- * Writes each case as `host/<n>/cli.mjs` and `adapter/<n>/cli.mjs` below the repository's node_modules,
- * so both resolve the real packages and commander names both programs alike (from the file name).
+ * Writes each case as `host/<n>/cli.mjs` and `adapter/<n>/cli.mjs` (or `file`: `cli.cjs` for a
+ * CommonJS program) below the repository's node_modules, so both resolve the real packages and
+ * commander names both programs alike (from the file name).
  */
 export function writePairs(
   cases: readonly Case[],
   hostModule: string,
   adapterModule: string,
+  file = 'cli.mjs',
 ): { pairs: Pair[]; dispose(): void } {
   const cache = join(repoRoot, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
@@ -29,9 +31,9 @@ export function writePairs(
     const write = (side: string, module: string) => {
       const folder = join(dir, side, String(i));
       mkdirSync(folder, { recursive: true });
-      const file = join(folder, 'cli.mjs');
-      writeFileSync(file, c.source.replaceAll('__IMPORT__', module));
-      return file;
+      const path = join(folder, file);
+      writeFileSync(path, c.source.replaceAll('__IMPORT__', module));
+      return path;
     };
     return { host: write('host', hostModule), adapter: write('adapter', adapterModule), dir };
   });

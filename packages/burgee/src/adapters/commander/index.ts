@@ -3,9 +3,10 @@
  * `--mcp` (F1). Only this file loads with the program; the rest of burgee loads when a run asks
  * for one of those surfaces, so a run that uses none costs one scan of argv.
  */
-import { createRequire } from 'node:module';
+
 import type * as Commander from 'commander';
 import type { ParseOptions } from 'commander';
+import * as commander from 'commander';
 import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
 import {
@@ -18,10 +19,9 @@ import {
   underDev,
 } from '../../runtime/host/surfaces.js';
 
-// commander is CommonJS; its ES module (esm.mjs) only re-exports it. Required directly, a program
-// pays for no module of burgee's but this one (N1): the same commander instance an `import` gets,
-// whose exports the names below restate, as esm.mjs does (test/adapters.exports.test.ts holds it).
-const commander = createRequire(import.meta.url)('commander') as typeof Commander;
+// This entry is built as CommonJS (scripts/bundle.mjs), so this is `require('commander')`: the
+// commander an `import` of it gets too, whose exports the names below restate, as its esm.mjs does
+// (test/adapters.exports.test.ts holds it). A program pays for no module of burgee's but this one (N1).
 
 export type * from 'commander';
 export const { Argument, Option, Help, CommanderError, InvalidArgumentError, createArgument, createOption } = commander;

@@ -75,3 +75,11 @@ function declares(instance: YargsInstance, flag: SurfaceFlag): boolean {
 /** The burgee program of a yargs instance made here: `runProgram(await asProgram(y), argv)` in tests. */
 export const asProgram = (instance: Argv): Promise<Program> =>
   (instance as unknown as { [AS_PROGRAM](): Promise<Program> })[AS_PROGRAM]();
+
+// `require('burgee/yargs')` returns the factory itself, as `require('yargs')` does: Node hands a
+// CommonJS caller the export of this name when it loads an ES module (require(esm), Node ≥ 20.19).
+// `asProgram` rides along on it, the one name of this entry a CommonJS caller could not reach.
+Object.defineProperty(yargs, 'asProgram', { value: asProgram });
+
+/** @internal Left out of the declarations (stripInternal): TypeScript before 5.6 cannot read the name. */
+export { yargs as 'module.exports' };
