@@ -176,7 +176,7 @@ describe('K2 · codex: installing into a config.toml the user wrote', () => {
   };
   const entry = `command = ${JSON.stringify(process.execPath)}\nargs = [ ${JSON.stringify(program)}, "--mcp" ]`;
 
-  it("K2 · every other line stays as written, comments included; the server's old tables are replaced in place", async () => {
+  it("K2 · every other line stays as written, comments included; the server's own keys are replaced in place, its env table kept", async () => {
     const before = [
       '# my codex settings',
       'model = "o3"  # the one I like',
@@ -202,7 +202,7 @@ describe('K2 · codex: installing into a config.toml the user wrote', () => {
     expect(readFileSync(codexFile(), 'utf8')).toBe(
       before.replace(
         '[mcp_servers.tool]\ncommand = "old"\n\n[mcp_servers.tool.env]\nOLD = "1"',
-        `[mcp_servers.tool]\n${entry}`,
+        `[mcp_servers.tool]\n${entry}\n\n[mcp_servers.tool.env]\nOLD = "1"`,
       ),
     );
     expect(readFileSync(`${codexFile()}.bak`, 'utf8')).toBe(before);

@@ -63,6 +63,19 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
       edge.kind === 'static',
   },
   {
+    name: 'user-files/ takes from runtime/ only its failure classes and the JSON position finder: the writer is no part of the run',
+    breaks: (edge) =>
+      under(edge.from, 'user-files') &&
+      under(edge.to, 'runtime') &&
+      !['errors.ts', 'json-position.ts'].some((file) => edge.to === join(burgeeSrc, 'runtime', file)),
+  },
+  {
+    name: 'user-files/ is reached only from the synthesised commands (each loaded with import()) and cli/',
+    breaks: (edge) =>
+      under(edge.to, 'user-files') &&
+      !['user-files', join('runtime', 'synthesised'), 'cli'].some((room) => under(edge.from, room)),
+  },
+  {
     name: 'roundel depends on nothing of burgee',
     breaks: (edge) =>
       edge.from.startsWith(join(packages, 'roundel')) &&
@@ -88,6 +101,21 @@ describe('import boundaries, read from the real imports', () => {
     const runtime = join(burgeeSrc, 'runtime', 'x.ts');
     const [lazy, eager] = importsOf(runtime, `import('./mcp/serve.js');\nimport { s } from './mcp/serve.js';\n`);
     expect([RULES[1]!.breaks(lazy!), RULES[1]!.breaks(eager!)]).toEqual([false, true]);
+  });
+
+  it('K4 · the user-files rules tell the writer from the run path', () => {
+    const rule = (start: string) => RULES.find((r) => r.name.startsWith(start))!;
+    const writer = join(burgeeSrc, 'user-files', 'x.ts');
+    const [errors, run] = importsOf(
+      writer,
+      `import { E } from '../runtime/errors.js';\nimport { r } from '../runtime/run.js';\n`,
+    );
+    expect([rule('user-files/ takes').breaks(errors!), rule('user-files/ takes').breaks(run!)]).toEqual([false, true]);
+    const reached = (from: string) =>
+      rule('user-files/ is reached').breaks(
+        importsOf(join(burgeeSrc, from), `import('../user-files/index.js');\n`)[0]!,
+      );
+    expect([reached('projections/x.ts'), reached('runtime/x.ts'), reached('cli/x.ts')]).toEqual([true, true, false]);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

@@ -1,5 +1,5 @@
 import { posix, win32 } from 'node:path';
-import { type ClientId, clientSpec, type Place, type ServerTarget } from './clients.js';
+import { type ClientId, type ClientSpec, clientSpec, type Place, type ServerTarget } from './clients.js';
 
 export {
   CLIENTS,
@@ -30,6 +30,8 @@ export type ClientConfig = {
   /** The keys from the top of the file to the entry: `["mcpServers", "tool"]`. */
   at: [string, string];
   entry: Record<string, unknown>;
+  /** The keys of the entry that are burgee's: a re-install replaces or drops these and keeps every other (K2). */
+  owns: readonly string[];
   /** For a server served over HTTP: the variable that holds its bearer token (the token is never written). */
   tokenVariable?: string;
 };
@@ -54,8 +56,19 @@ export function toClientConfig(
     format: spec.format,
     at: [spec.key, name],
     entry: spec.entry(target),
+    owns: ownedKeys(spec),
     ...(target.kind === 'http' ? { tokenVariable: target.tokenVariable } : {}),
   };
+}
+
+/** The keys burgee writes in any client's entry (K2); a client's own spellings are added from its entries. */
+const OWNED_KEYS = ['command', 'args', 'type', 'url', 'headers', 'httpUrl', 'serverUrl'] as const;
+
+/** Every key an entry of this client can hold, over stdio or HTTP: what a re-install may replace. */
+export function ownedKeys(spec: ClientSpec): string[] {
+  const stdio = spec.entry({ kind: 'stdio', command: '', args: [] });
+  const http = spec.entry({ kind: 'http', url: '', tokenVariable: '' });
+  return [...new Set([...OWNED_KEYS, ...Object.keys(stdio), ...Object.keys(http)])];
 }
 
 /** The entry as a fragment of the client's file, for a person to paste (`mcp config`). */

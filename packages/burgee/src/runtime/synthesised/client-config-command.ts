@@ -10,7 +10,7 @@ import {
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { renderData } from '../../projections/human/index.js';
 import { notAServerUrl } from '../../projections/refusals/index.js';
-import { installEntry } from '../client-config/config-file.js';
+import { installEntry } from '../../user-files/index.js';
 import { BurgeeError, refuse } from '../errors.js';
 import type { RunResult } from '../report.js';
 import { type McpRequest, readMcpWords } from './mcp-words.js';
@@ -29,6 +29,8 @@ export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
     client: config.client,
     file: config.file,
     entry: config.entry,
+    // The file a symbolic link points to, which is the one written (K4).
+    ...(outcome.target === outcome.file ? {} : { target: outcome.target }),
     changed: outcome.changed,
     ...(request.dryRun ? { dryRun: true } : {}),
     ...(outcome.backup === undefined ? {} : { backup: outcome.backup }),

@@ -1,0 +1,108 @@
+/**
+ * Every way burgee refuses to write a user's file (K2, K4), as { message, hint }. None carries a `fix`:
+ * what to do with a file the user owns (unlink it, make it writable, edit it) is the user's choice,
+ * and a fix line is for exactly one runnable answer.
+ */
+import type { Refusal } from '../projections/refusals/index.js';
+import { ConfigError } from '../runtime/errors.js';
+
+/** A refusal as the exit-3 failure every writer of a user's file throws. */
+export const refuseFile = (refusal: Refusal): ConfigError => new ConfigError(refusal.message, refusal);
+
+const ASIDE = 'move it aside or delete it, then run the command again';
+
+/** `<file>.bak` is a symbolic link: writing the backup would write wherever it points. */
+export const backupIsLink = (backup: string, points: string): Refusal => ({
+  message: `${backup} is a symbolic link (to ${points}); burgee never writes a backup through a link, so nothing was written`,
+  hint: `a backup is always a plain file burgee made: ${ASIDE}`,
+});
+
+/** `<file>.bak` exists, and its stamp does not show burgee made it. */
+export const backupNotOurs = (backup: string, stamp: string, why: string): Refusal => ({
+  message: `${backup} is not a backup burgee made (${why}); nothing was written`,
+  hint: `burgee replaces a .bak only when ${stamp} shows it wrote that very file: ${ASIDE}`,
+});
+
+/** The file the backup's stamp would be written to is something else. */
+export const stampNotOurs = (stamp: string): Refusal => ({
+  message: `${stamp} is in the way: it is not a backup stamp burgee wrote; nothing was written`,
+  hint: `burgee keeps the record of its backup there: ${ASIDE}`,
+});
+
+/** The owner has no write permission on the file: that is taken as the user's wish. */
+export const readOnly = (file: string): Refusal => ({
+  message: `${file} is read-only; nothing was written`,
+  hint: 'burgee leaves a file you made read-only as it is: make it writable (chmod u+w) to let burgee change it, or edit it by hand',
+});
+
+/** More than one name points at the file: a rename would update one of them and leave the others behind. */
+export const hardLinked = (file: string, names: number): Refusal => ({
+  message: `${file} has ${names} hard links; replacing it would leave the other names holding the old text, so nothing was written`,
+  hint: 'keep one copy of the file (a symbolic link to it is fine), then run the command again',
+});
+
+/** A symbolic link whose target does not exist: creating it would put a file wherever the link points. */
+export const danglingLink = (file: string, points: string): Refusal => ({
+  message: `${file} is a symbolic link to ${points}, which does not exist; nothing was written`,
+  hint: 'create the file it points to, or remove the link, then run the command again',
+});
+
+/** A folder, FIFO, socket or device where a file was expected. */
+export const notAFile = (file: string): Refusal => ({
+  message: `${file} is not a regular file; nothing was written`,
+  hint: `burgee writes plain files only: ${ASIDE}`,
+});
+
+/** Bytes that are not UTF-8: writing the text back would change them. */
+export const notUtf8 = (file: string): Refusal => ({
+  message: `${file} is not UTF-8 text; nothing was written`,
+  hint: 'convert it to UTF-8, or edit it by hand',
+});
+
+/** Another writer holds the lock for longer than a writer waits. */
+export const locked = (file: string, lock: string, holder: string): Refusal => ({
+  message: `${file} is being written by ${holder}; nothing was written`,
+  hint: `wait for it to finish and run the command again; if no such process runs, delete ${lock}`,
+});
+
+/** A file at the lock's place that is not a lock burgee made. */
+export const lockNotOurs = (lock: string): Refusal => ({
+  message: `${lock} is in the way: it is not a lock burgee made; nothing was written`,
+  hint: `burgee takes its lock beside the file it writes: ${ASIDE}`,
+});
+
+/** The file system said no (permissions, a full disk, a read-only mount). */
+export const cannotWrite = (path: string, code: string): Refusal => ({
+  message: `cannot write ${path} (${code}); the file was left as it was`,
+  hint: 'check the permissions of the file and its folder, and the free space',
+});
+
+/** The file could not be read at all. */
+export const cannotRead = (path: string, code: string): Refusal => ({
+  message: `cannot read ${path} (${code}); nothing was written`,
+  hint: 'check the file permissions',
+});
+
+/** Text that does not parse as the format the file should hold. */
+export const notParsable = (file: string, format: string, line: number, column: number): Refusal => ({
+  message: `${file} is not valid ${format} at line ${line}, column ${column}; nothing was written`,
+  hint: `fix ${file} by hand, or print the entry with mcp config and add it yourself`,
+});
+
+/** A JSON object that names one key twice: writing it back would keep only the last. */
+export const duplicateKey = (file: string, path: string, line: number, column: number): Refusal => ({
+  message: `${file} has the key "${path}" twice (the second at line ${line}, column ${column}); nothing was written`,
+  hint: 'JSON keeps only the last of two equal keys, so writing the file back would drop one: remove one by hand',
+});
+
+/** A file whose top is not an object or table. */
+export const notAnObjectAtTop = (file: string): Refusal => ({
+  message: `${file} must hold an object at its top, line 1, column 1; nothing was written`,
+  hint: `fix ${file} by hand`,
+});
+
+/** The key that should hold the servers holds something else. */
+export const notATable = (file: string, key: string): Refusal => ({
+  message: `${file}: "${key}" is not a table of servers, so it cannot be merged into; nothing was written`,
+  hint: `make "${key}" an object in ${file}, or remove it`,
+});

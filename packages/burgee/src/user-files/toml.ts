@@ -1,0 +1,43 @@
+import { isDeepStrictEqual } from 'node:util';
+import { notATable, notParsable, refuseFile } from './refusals.js';
+import { isTable, mergeServer, plain } from './server-entry.js';
+import { replaceOwnedKeys, replaceSection, type Toml } from './toml-section.js';
+
+/**
+ * A TOML client file with one server's table merged in (K2), comments and layout kept: burgee's keys
+ * are rewritten inside the server's own table, every other line left as written (toml-section.ts);
+ * when the server is written in a way that cannot be edited faithfully, its tables are rewritten, and
+ * failing that the whole file. Returns `text` itself when the entry is already there.
+ */
+export async function mergeTomlEntry(
+  file: string,
+  text: string | undefined,
+  at: readonly [string, string],
+  entry: Readonly<Record<string, unknown>>,
+  owned: readonly string[],
+): Promise<string> {
+  const toml: Toml = await import('smol-toml');
+  const document = text === undefined || text.trim() === '' ? {} : parseToml(toml, file, text);
+  const [key, name] = at;
+  const servers = document[key] ?? {};
+  if (!isTable(servers)) throw refuseFile(notATable(file, key));
+  const merged = mergeServer(servers[name], entry, owned);
+  if (text !== undefined && isDeepStrictEqual(plain(servers[name]), plain(merged))) return text;
+  const wanted = { ...document, [key]: { ...servers, [name]: merged } };
+  const kept =
+    text === undefined
+      ? undefined
+      : (replaceOwnedKeys(toml, text, at, entry, owned, wanted) ?? replaceSection(toml, text, at, merged, wanted));
+  return kept ?? `${toml.stringify(wanted)}\n`;
+}
+
+/** The table a TOML file holds; refused (exit 3) naming the line and column where it stops being TOML. */
+function parseToml(toml: Toml, file: string, text: string): Record<string, unknown> {
+  try {
+    return toml.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    const { line, column } = error as { line?: unknown; column?: unknown };
+    const where = typeof line === 'number' && typeof column === 'number' ? { line, column } : { line: 1, column: 1 };
+    throw refuseFile(notParsable(file, 'TOML', where.line, where.column));
+  }
+}

@@ -1,0 +1,159 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { example, runCli } from './support/cli.js';
+
+// K2/K4: what a (re-)install keeps of a file the user wrote, each install a real process of the deploy
+// example (program name `tool`). Each title names the probe of the adversarial round it answers.
+const program = example('deploy');
+const stdio = { command: process.execPath, args: [program, '--mcp'] };
+
+let home: string;
+let project: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'burgee-merge-home-'));
+  project = mkdtempSync(join(tmpdir(), 'burgee-merge-project-'));
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+});
+
+const install = (client: string, ...more: string[]) =>
+  runCli(program, ['mcp', 'install', client, '--json', ...more], { cwd: project, env: { HOME: home } });
+const data = async (client: string, ...more: string[]) => {
+  const result = await install(client, ...more);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout).data;
+};
+const put = (file: string, text: string) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+const mcpJson = () => join(project, '.mcp.json');
+const codexToml = () => join(home, '.codex', 'config.toml');
+
+describe('K2 · a re-install replaces only the keys burgee owns', () => {
+  it('K2 · JSON: command and args replaced; env, timeout and other keys the user added kept, in place (probe: reinstall-user-keys)', async () => {
+    const mine = { type: 'stdio', command: 'old', args: ['x'], env: { API_KEY: '${KEY}' }, timeout: 30_000 };
+    put(mcpJson(), `${JSON.stringify({ mcpServers: { tool: mine, other: { command: 'o' } } }, null, 2)}\n`);
+    expect(await data('claude-code')).toMatchObject({ changed: true });
+    const after = JSON.parse(readFileSync(mcpJson(), 'utf8')).mcpServers;
+    expect(after.tool).toEqual({ type: 'stdio', ...stdio, env: { API_KEY: '${KEY}' }, timeout: 30_000 });
+    expect(Object.keys(after.tool)).toEqual(['type', 'command', 'args', 'env', 'timeout']);
+    expect(Object.keys(after)).toEqual(['tool', 'other']);
+  });
+
+  it('K2 · JSON: moving to --http drops command and args, writes url and headers, keeps env (probe: reinstall-http)', async () => {
+    put(mcpJson(), JSON.stringify({ mcpServers: { tool: { ...stdio, env: { A: '1' } } } }));
+    await data('claude-code', '--http', 'http://127.0.0.1:7000/mcp');
+    expect(JSON.parse(readFileSync(mcpJson(), 'utf8')).mcpServers.tool).toEqual({
+      env: { A: '1' },
+      type: 'http',
+      url: 'http://127.0.0.1:7000/mcp',
+      headers: { Authorization: 'Bearer ${BURGEE_MCP_TOKEN}' },
+    });
+  });
+
+  it("K2 · TOML: burgee's keys rewritten inside the table; startup_timeout_sec, its comment and the env table kept (probe: reinstall-user-keys-toml)", async () => {
+    const before = [
+      '# codex',
+      '[mcp_servers.tool]',
+      'command = "old"  # burgee wrote this',
+      'args = [',
+      '  "a",',
+      ']',
+      'startup_timeout_sec = 30  # my slow server',
+      '',
+      '[mcp_servers.tool.env]',
+      'TOKEN_FILE = "~/.token"  # mine',
+      '',
+    ].join('\n');
+    put(codexToml(), before);
+    await data('codex');
+    const entry = `command = ${JSON.stringify(process.execPath)}\nargs = [ ${JSON.stringify(program)}, "--mcp" ]`;
+    expect(readFileSync(codexToml(), 'utf8')).toBe(
+      before.replace('command = "old"  # burgee wrote this\nargs = [\n  "a",\n]', entry),
+    );
+    expect(parseToml(readFileSync(codexToml(), 'utf8'))).toEqual({
+      mcp_servers: { tool: { ...stdio, startup_timeout_sec: 30, env: { TOKEN_FILE: '~/.token' } } },
+    });
+  });
+
+  it('K2 · the same entry again is changed:false: nothing written, no backup, no lock left (probe: reinstall-unchanged)', async () => {
+    put(mcpJson(), `${JSON.stringify({ mcpServers: { tool: { env: { A: '1' }, type: 'stdio', ...stdio } } })}\n`);
+    const before = readFileSync(mcpJson());
+    const mtime = statSync(mcpJson()).mtimeMs;
+    expect(await data('claude-code')).toMatchObject({ changed: false });
+    expect(readFileSync(mcpJson()).equals(before)).toBe(true);
+    expect(statSync(mcpJson()).mtimeMs).toBe(mtime);
+    expect(readdirSync(project)).toEqual(['.mcp.json']);
+  });
+});
+
+describe('K4 · line endings, byte-order mark, duplicate keys', () => {
+  it('K4 · a JSON file with CRLF line endings stays CRLF, byte-order mark kept (probe: crlf-json)', async () => {
+    const text = '\uFEFF{\r\n    "mcpServers": {\r\n        "other": { "command": "o" }\r\n    }\r\n}\r\n';
+    put(mcpJson(), text);
+    await data('claude-code');
+    const after = readFileSync(mcpJson(), 'utf8');
+    expect(after.startsWith('\uFEFF{\r\n    "mcpServers": {\r\n        "other": {\r\n')).toBe(true);
+    expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(JSON.parse(after.slice(1)).mcpServers.tool).toEqual({ type: 'stdio', ...stdio });
+    expect(readFileSync(`${mcpJson()}.bak`, 'utf8')).toBe(text);
+  });
+
+  it('K4 · a TOML file with CRLF line endings stays CRLF, every other line as written (probe: crlf-toml)', async () => {
+    const text = '# mine\r\nmodel = "o3"\r\n\r\n[mcp_servers.other]\r\ncommand = "o"\r\n';
+    put(codexToml(), text);
+    await data('codex');
+    const after = readFileSync(codexToml(), 'utf8');
+    expect(after.startsWith(text)).toBe(true);
+    expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(parseToml(after).mcp_servers).toMatchObject({ other: { command: 'o' }, tool: stdio });
+  });
+
+  it('K4 · JSON naming a server twice is refused with exit 3 naming the key, not collapsed (probe: json-duplicate-key)', async () => {
+    const text = '{\n  "mcpServers": {\n    "a": { "command": "one" },\n    "a": { "command": "two" }\n  }\n}\n';
+    put(mcpJson(), text);
+    const result = await install('claude-code');
+    expect(result.code).toBe(3);
+    const { error } = JSON.parse(result.stdout);
+    expect(error.message).toContain('"mcpServers.a" twice');
+    expect(error.message).toContain('line 4, column 5');
+    expect(error.message).toContain(mcpJson());
+    expect(readFileSync(mcpJson(), 'utf8')).toBe(text);
+    expect(readdirSync(project)).toEqual(['.mcp.json']);
+  });
+
+  it('K4 · a duplicate key anywhere in the file is refused, spelt differently too ("\\u0061" is "a") (probe: json-duplicate-key-deep)', async () => {
+    put(mcpJson(), '{"theme": {"a": 1, "\\u0061": 2}, "mcpServers": {}}');
+    const result = await install('claude-code');
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout).error.message).toContain('"theme.a" twice');
+  });
+});
+
+describe('K2 · --dry-run', () => {
+  it('K2 · --dry-run writes nothing: no file, no backup, no stamp, no lock (probe: dry-run)', async () => {
+    put(mcpJson(), `${JSON.stringify({ mcpServers: {} })}\n`);
+    const before = readFileSync(mcpJson());
+    expect(await data('claude-code', '--dry-run')).toMatchObject({ changed: true, dryRun: true });
+    expect(readFileSync(mcpJson()).equals(before)).toBe(true);
+    expect(readdirSync(project)).toEqual(['.mcp.json']);
+    expect(existsSync(join(home, '.codex'))).toBe(false);
+  });
+
+  it('K4 · --dry-run of an install that would be refused is refused the same way (probe: dry-run-refusal)', async () => {
+    put(mcpJson(), `${JSON.stringify({ mcpServers: {} })}\n`);
+    symlinkSync(join(home, 'victim'), `${mcpJson()}.bak`);
+    const result = await install('claude-code', '--dry-run');
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout).error.message).toContain(`${mcpJson()}.bak`);
+    expect(existsSync(join(home, 'victim'))).toBe(false);
+  });
+});
