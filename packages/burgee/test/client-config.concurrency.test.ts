@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,13 +60,16 @@ describe('K4 · concurrent installs into one file', () => {
     for (let round = 1; round <= 5; round++) {
       const project = freshProject(round);
       const results = await Promise.all(PROGRAMS.map((name) => install(script(name), project)));
-      for (const { code, stderr, stdout } of results) expect({ code, stderr, stdout }).toMatchObject({ code: 0, stderr: '' });
+      for (const { code, stderr, stdout } of results)
+        expect({ code, stderr, stdout }).toMatchObject({ code: 0, stderr: '' });
       expect(Object.keys(servers(project)).sort(), `round ${round}`).toEqual(['mine', ...PROGRAMS]);
       expect(JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')).theme).toBe('dark');
       // No lock and no temporary file left: the file, burgee's backup and its stamp.
       expect(readdirSync(project).sort()).toEqual(['.mcp.json', '.mcp.json.bak', '.mcp.json.bak.burgee']);
       // The backup is the file as one writer found it: whole, and one entry short of the end at least.
-      expect(Object.keys(JSON.parse(readFileSync(join(project, '.mcp.json.bak'), 'utf8')).mcpServers).length).toBeLessThan(13);
+      expect(
+        Object.keys(JSON.parse(readFileSync(join(project, '.mcp.json.bak'), 'utf8')).mcpServers).length,
+      ).toBeLessThan(13);
     }
   }, 300_000);
 });

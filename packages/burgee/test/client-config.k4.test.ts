@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
+
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -10,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -17,7 +20,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { example, runCli } from './support/cli.js';
 
@@ -39,9 +41,9 @@ afterEach(() => {
 
 const install = (client: string, ...more: string[]) =>
   runCli(program, ['mcp', 'install', client, '--json', ...more], { cwd: project, env: { HOME: home } });
-const envelope = (stdout: string) => JSON.parse(stdout) as { ok: boolean; data?: any; error?: any };
+type Envelope = { ok: boolean; data: Record<string, unknown>; error: { code: number; message: string; hint?: string } };
+const envelope = (stdout: string) => JSON.parse(stdout) as Envelope;
 const mcpJson = () => join(project, '.mcp.json');
-const codexToml = () => join(home, '.codex', 'config.toml');
 const put = (file: string, text: string | Buffer) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
@@ -105,17 +107,21 @@ describe('K4 · the backup', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
   });
 
-  it('K4 · a .bak with a copied stamp (as a cloned repository would ship them) is refused: the stamp names another inode (probe: bak-forged-stamp)', async () => {
+  it('K4 · a .bak shipped with a stamp that matches its bytes (as a cloned repository could) is refused: the stamp cannot name its inode (probe: bak-forged-stamp)', async () => {
     put(mcpJson(), OTHER);
     expect((await install('claude-code')).code).toBe(0);
-    // The pair burgee wrote, copied elsewhere and back, as a repository would carry them.
-    const [bak, stamp] = [readFileSync(`${mcpJson()}.bak`), readFileSync(`${mcpJson()}.bak.burgee`)];
-    rmSync(`${mcpJson()}.bak`);
-    put(`${mcpJson()}.bak`, bak);
-    put(`${mcpJson()}.bak.burgee`, stamp);
+    const stamp = JSON.parse(readFileSync(`${mcpJson()}.bak.burgee`, 'utf8'));
+    // The repository's own file takes the .bak's place, with a stamp of its size and SHA-256; the
+    // inode it names is the only one it could know, the old backup's (kept, so it is not reused).
+    renameSync(`${mcpJson()}.bak`, join(project, 'old-backup'));
+    const theirs = Buffer.from('a file of the repository\n');
+    put(`${mcpJson()}.bak`, theirs);
+    const sha256 = createHash('sha256').update(theirs).digest('hex');
+    put(`${mcpJson()}.bak.burgee`, JSON.stringify({ ...stamp, size: theirs.length, sha256 }));
     writeFileSync(mcpJson(), OTHER);
-    await refused('claude-code', `${mcpJson()}.bak`);
-    expect(readFileSync(`${mcpJson()}.bak`).equals(bak)).toBe(true);
+    const error = await refused('claude-code', `${mcpJson()}.bak`);
+    expect(error.message).toContain('not the file burgee wrote there');
+    expect(readFileSync(`${mcpJson()}.bak`).equals(theirs)).toBe(true);
   });
 
   it("K4 · burgee's own .bak is replaced by the next install, and holds the file as it was just before (probe: bak-own)", async () => {

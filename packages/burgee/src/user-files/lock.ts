@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { locked, lockNotOurs, refuseFile } from './refusals.js';
@@ -29,7 +29,7 @@ type Holder = { burgee: 'lock'; pid: number; host: string; token: string; since:
 /**
  * Takes `<file>.lock`, created exclusively: only one writer at a time reads, merges and replaces the
  * file, so concurrent writers lose nothing (K4). A lock whose holder is gone (its pid no longer runs
- * on this machine) or older than `staleMs` is moved aside and taken.
+ * on this machine) or older than `staleMs` is removed and the lock taken (breakStale).
  */
 export async function acquireLock(file: string, limits: LockLimits = LOCK_LIMITS): Promise<Lock> {
   const path = `${file}.lock`;
@@ -40,11 +40,12 @@ export async function acquireLock(file: string, limits: LockLimits = LOCK_LIMITS
     holder.since = new Date().toISOString();
     if (await create(path, `${JSON.stringify(holder)}\n`)) return heldLock(path, token);
     const found = await look(path, limits.staleMs);
-    if (found.kind === 'stale') await breakStale(path, found.text, token);
-    else if (found.kind === 'live') {
-      if (Date.now() > deadline) throw refuseFile(locked(file, path, found.who));
-      await sleep(5 + Math.random() * 20);
+    if (found.kind === 'gone' || (found.kind === 'stale' && (await breakStale(path, found.text, limits.staleMs)))) {
+      continue;
     }
+    if (Date.now() > deadline)
+      throw refuseFile(locked(file, path, found.kind === 'live' ? found.who : 'another process'));
+    await sleep(5 + Math.random() * 20);
   }
 }
 
@@ -107,21 +108,27 @@ function running(pid: number): boolean {
 }
 
 /**
- * Moves a stale lock aside by rename, which only one writer can do to one file. If what was moved is
- * not the lock judged stale (another writer broke it and took the lock in between), it is linked back;
- * should that fail too, its holder finds the lock gone before its rename and starts again.
+ * Removes a stale lock, if it is still the one judged stale. Breakers take `<lock>.break` first, so
+ * two never interleave; while the stale lock exists no writer can create another, so the one read
+ * again under that guard is the one removed. A guard left by a crash is removed once it is stale.
  */
-async function breakStale(path: string, judged: string, token: string): Promise<void> {
-  const aside = `${path}.${token}.stale`;
-  try {
-    await rename(path, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+async function breakStale(path: string, judged: string, staleMs: number): Promise<boolean> {
+  const guard = `${path}.break`;
+  if (!(await create(guard, `${process.pid}\n`))) {
+    const age = await stat(guard).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    if (age > staleMs) await rm(guard, { force: true });
+    return false;
   }
-  const moved = await readFile(aside, 'utf8').catch(() => judged);
-  if (moved !== judged) await link(aside, path).catch(() => undefined);
-  await rm(aside, { force: true });
+  try {
+    const now = await readFile(path, 'utf8').catch(() => undefined);
+    if (now === judged) await rm(path, { force: true });
+    return true;
+  } finally {
+    await rm(guard, { force: true });
+  }
 }
 
 function heldLock(path: string, token: string): Lock {
