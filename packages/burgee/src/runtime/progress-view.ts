@@ -31,11 +31,13 @@ export function progressView(io: Io, json: boolean): ProgressView | undefined {
       if (line !== undefined) line.update(progress);
       else if (starting === undefined && !ended) starting = start(progress).catch(() => {});
     },
-    async end() {
+    end() {
       ended = true;
-      await starting;
+      // Erased at once: on SIGINT this runs as a cleanup, and the process dies of the signal before
+      // any promise settles (E9). A line still loading checks `ended` and never draws.
       line?.stop();
       line = undefined;
+      return starting ?? Promise.resolve();
     },
   };
 }

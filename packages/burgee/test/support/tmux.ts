@@ -33,7 +33,12 @@ export class Terminal {
 
   /** The terminal device of the second window: `2>` it to see what a program draws on stderr alone. */
   async stderrTty(): Promise<string> {
-    return (await this.tmux(['display', '-p', '-t', 't:1', '#{pane_tty}'])).trim();
+    return this.tty(1);
+  }
+
+  /** The terminal device of a window: `stty -F` it to change the size its programs see. */
+  async tty(window: 0 | 1 = 0): Promise<string> {
+    return (await this.tmux(['display', '-p', '-t', `t:${window}`, '#{pane_tty}'])).trim();
   }
 
   /** Types a line into the shell and presses Enter. */
