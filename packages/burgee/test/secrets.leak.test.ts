@@ -10,7 +10,17 @@ import { connectStdio, type StdioServer } from './support/mcp.js';
 
 // D3: a secret's value appears nowhere — not in an error, a hint, a fix, help, --schema, --explain
 // or an MCP result — however it arrived (flag, env, config) and whatever went wrong around it.
-const SECRETS = ['hunter2SECRET', '31337', '4242', 'alphq', 'zuluSECRET', 'dfltSALTsecret', 'abcPINsecret'];
+const SECRETS = [
+  'hunter2SECRET',
+  '31337',
+  '4242',
+  'alphq',
+  'zuluSECRET',
+  'dfltSALTsecret',
+  'abcPINsecret',
+  'otpSECRETcode',
+  'flagSECRETvalue',
+];
 const script = fileURLToPath(new URL('./fixtures/vault.mjs', import.meta.url));
 
 /** Fails naming the secret and the bytes around it when any secret is anywhere in `output`. */
@@ -84,6 +94,48 @@ const paths: Path[] = [
   { title: 'help, with a secret default', argv: ['open', '--help', '--token', 'hunter2SECRET'], exit: 0 },
   { title: '--schema, with a secret default', argv: ['--schema'], exit: 0 },
   { title: '--schema of the command', argv: ['open', '--schema', '--token', 'hunter2SECRET'], exit: 0 },
+  // The probes of a second round (issue 20): each title names its probe.
+  {
+    title: 'a misspelt command and a misspelt secret flag, value apart (probe: typo-command-typo-flag)',
+    argv: ['opn', '--name', 'ann', '--tokn', 'hunter2SECRET'],
+    exit: 2,
+  },
+  {
+    title: 'a misspelt command and a misspelt secret flag, value inline (probe: typo-command-typo-flag)',
+    argv: ['opn', '--tokn=hunter2SECRET'],
+    exit: 2,
+  },
+  {
+    title: 'grouped short flags, the secret last, value apart: -vt S (probe: grouped-tail)',
+    argv: ['opn', '-vt', 'hunter2SECRET'],
+    exit: 2,
+  },
+  {
+    title: 'grouped short flags, the secret inside, value inline: -vtS (probe: grouped-tail)',
+    argv: ['opn', '-vthunter2SECRET', '--name', 'x'],
+    exit: 2,
+  },
+  {
+    title: 'grouped short flags after a refused switch value: --json=1 -vt S (probe: grouped-tail)',
+    argv: ['open', '--json=1', '-vt', 'hunter2SECRET', '--name', 'x'],
+    exit: 2,
+  },
+  {
+    title: 'a secret boolean given an inline value: --override=S (probe: secret-switch-value)',
+    argv: ['open', '--name', 'x', '--override=flagSECRETvalue'],
+    exit: 2,
+  },
+  {
+    title: 'a Standard Schema message that repeats the secret, value apart (probe: schema-echo)',
+    argv: ['open', '--name', 'x', '--code', 'otpSECRETcode'],
+    exit: 2,
+  },
+  {
+    title: 'a Standard Schema message that repeats the secret, from env (probe: schema-echo)',
+    argv: ['open', '--name', 'x'],
+    env: { VAULT_CODE: 'otpSECRETcode' },
+    exit: 3,
+  },
   {
     title: 'success, the secret in provenance',
     argv: ['open', '--name', 'x', '--token', 'hunter2SECRET', '--pin', '4242'],
@@ -138,6 +190,9 @@ describe('D3 · over MCP, results and fixes carry no secret either', () => {
     ['a secret of the wrong type', { name: 'x', token: ['hunter2SECRET'] }],
     ['a secret choice close to one', { name: 'x', key: 'alphq' }],
     ['a secret choice far from any', { name: 'x', key: 'zuluSECRET' }],
+    ['a Standard Schema message that repeats the secret (probe: schema-echo)', { name: 'x', code: 'otpSECRETcode' }],
+    ['a misspelt secret argument (probe: typo-command-typo-flag)', { name: 'x', tokn: 'hunter2SECRET' }],
+    ['a secret switch given a string (probe: secret-switch-value)', { name: 'x', override: 'flagSECRETvalue' }],
     ['success', { name: 'x', token: 'hunter2SECRET', pin: 4242 }],
   ];
   it.each(calls)('D3 · %s: the whole result is free of the secret', async (_, args) => {

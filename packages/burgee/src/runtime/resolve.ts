@@ -106,7 +106,7 @@ async function refine(
 ): Promise<Scalar | Scalar[]> {
   const result = await schema['~standard'].validate(value);
   if (result.issues === undefined) return result.value as Scalar | Scalar[];
-  const refusal = schemaRefused(option, result.issues);
+  const refusal = schemaRefused(option, result.issues, [layer.raw, value]);
   const Failure = layer.source === 'flag' || layer.source === 'default' ? UsageError : ConfigError;
   throw new Failure(refusal.message, refusal);
 }

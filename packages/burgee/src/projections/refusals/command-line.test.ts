@@ -27,6 +27,16 @@ describe('fix lines', () => {
     }
   });
 
+  it('D3 · in words the parser never read, a grouped secret letter, a misspelt secret flag and their values are <secret>', () => {
+    const line = (...argv: string[]) => writeLine(manifest, plainWords(argv));
+    expect(line('login', '-vt', 's3cret')).toBe('tool login -vt <secret>');
+    expect(line('login', '-vts3cret')).toBe("tool login '-vt<secret>'");
+    expect(line('login', '--tokn', 's3cret')).toBe('tool login --tokn <secret>');
+    expect(line('login', '--tokn=s3cret')).toBe('tool login --tokn=<secret>');
+    // A flag some command declares is never taken for a misspelling, and a letter of no secret stays.
+    expect(line('login', '--user', 'ann', '-vx', 'keep')).toBe('tool login --user ann -vx keep');
+  });
+
   it('P4 · words after -- are passthrough: a fix inserts before them and never reads them as values', () => {
     const words = plainWords(['login', '--', '--token', 'x']);
     expect(optionEnd(words)).toBe(1);

@@ -104,9 +104,9 @@ export function takesNoValue(scene: Scene, index: number, flag: string): Refusal
   return refusal;
 }
 
-/** `--yes=maybe`. */
+/** `--yes=maybe`; a secret's value is not repeated (D3). */
 export const notBoolean = (token: string, option: ManifestOption, inline: string): Refusal => ({
-  message: `${token} expects true or false, got ${JSON.stringify(inline)}`,
+  message: `${token} expects true or false, got ${option.secret ? '(redacted)' : JSON.stringify(inline)}`,
   hint: `write ${option.flag} or --no-${option.flag.slice(2)}`,
 });
 

@@ -86,9 +86,35 @@ export function outOfRange(
   return refusal;
 }
 
-/** A value the option's Standard Schema refused. */
-export const schemaRefused = (option: ManifestOption, issues: readonly { message: string }[]): Refusal => ({
-  message: `${option.flag}: ${issues.map((issue) => issue.message).join('; ')}`,
+/**
+ * A value the option's Standard Schema refused. A validator's message may repeat the value: a
+ * secret's is written `(redacted)` wherever one of its forms appears (`given`: as typed, as read).
+ */
+export const schemaRefused = (
+  option: ManifestOption,
+  issues: readonly { message: string }[],
+  given: readonly unknown[] = [],
+): Refusal => ({
+  message: `${option.flag}: ${issues.map((issue) => (option.secret ? redact(issue.message, given) : issue.message)).join('; ')}`,
   hint:
     option.description === undefined ? `give ${option.flag} a valid value` : `${option.flag}: ${option.description}`,
 });
+
+/** `text` with every spelling of the values in `given` replaced, the longest first. */
+function redact(text: string, given: readonly unknown[]): string {
+  const forms = new Set<string>();
+  const add = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) add(item);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      forms.add(String(value));
+      // As a message quotes it: `"a\"b"` holds `a\"b`, not `a"b`.
+      forms.add(JSON.stringify(value).replace(/^"|"$/g, ''));
+    }
+  };
+  for (const value of given) add(value);
+  let redacted = text;
+  for (const form of [...forms].filter((f) => f !== '').sort((a, b) => b.length - a.length)) {
+    redacted = redacted.replaceAll(form, '(redacted)');
+  }
+  return redacted;
+}
