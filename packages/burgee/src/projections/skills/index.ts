@@ -1,0 +1,7 @@
+export { type AgentGroup, agentCommands, agentGroupPaths, agentGroups, findAgentGroup } from './commands.js';
+export { DESCRIPTION_MAX, yamlScalar } from './front-matter.js';
+export { SKILL_LIMITS, sizeOf, skillBody, within } from './limits.js';
+export { renderLlms } from './llms.js';
+export { isSkillName, SKILL_NAME_MAX, toSkillName } from './name.js';
+export { renderRootSkill, renderSkill, type Skill, toSkillSet } from './render-skill.js';
+export { SKILLS_ACTIONS } from './words.js';

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { defineCommand, defineProgram } from '../../declaration/define.js';
+import type { Command } from '../../declaration/types.js';
+import { buildManifest } from '../../manifest/build.js';
+import { yamlScalar } from './front-matter.js';
+import { renderLlms, renderRootSkill, renderSkill, skillBody, toSkillName, toSkillSet } from './index.js';
+
+const leaf = (name: string, words = 12): Command =>
+  defineCommand({
+    name,
+    description: `${'Does one careful thing with many words to say about it '.repeat(words / 12)}`.trim(),
+    effects: 'read_only',
+    options: {
+      target: { type: 'string', description: 'where it runs', default: 'local' },
+      level: { type: 'number', integer: true, minimum: 1, maximum: 9, description: 'how hard it tries' },
+    },
+    run: () => null,
+  });
+
+const group = (name: string, size: number, words?: number): Command =>
+  defineCommand({
+    name,
+    description: `Commands about ${name}`,
+    commands: Array.from({ length: size }, (_, i) => leaf(`${name}-${i}`, words)),
+  });
+
+describe('L1 · the name rule', () => {
+  it.each([
+    [['ship'], 'ship'],
+    [['Ship_It'], 'ship-it'],
+    [['@acme/ship'], 'acme-ship'],
+    [['ship', 'db'], 'ship-db'],
+    [['ship--it', '-x-'], 'ship-it-x'],
+    [['été'], 'ete'],
+    [['日本'], 'cli'],
+    [['a'.repeat(70)], 'a'.repeat(64)],
+    [[`${'a'.repeat(63)}-b`], 'a'.repeat(63)],
+  ])('L1 · %j → %s', (words, name) => {
+    expect(toSkillName(words)).toBe(name);
+    expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
+describe('L1 · front matter strings', () => {
+  it.each([
+    'Ship services.',
+    'yes',
+    'null',
+    '123',
+    'a: b',
+    '# not a comment',
+    "it's",
+    '"quoted"',
+    'line\u2028separator',
+    'del\u007fete',
+    'trailing ',
+    '- dash',
+    'tab\there',
+  ])('L1 · %j reads back unchanged with a YAML parser', (text) => {
+    expect(parse(`description: ${yamlScalar(text)}\n`)).toEqual({ description: text });
+  });
+
+  it('L1 · the description says what the program does, then what it is for, within 1,024 characters', () => {
+    const program = defineProgram({ name: 'tool', description: 'Runs chores', commands: [leaf('a'), leaf('b')] });
+    const description = parse(renderRootSkill(buildManifest(program)).split('---')[1]!).description as string;
+    expect(description).toBe(
+      'Runs chores. Use the tool command-line program to: does one careful thing with many words to say about it.',
+    );
+    const many = defineProgram({
+      name: 'tool',
+      commands: Array.from({ length: 200 }, (_, i) =>
+        defineCommand({ name: `c${i}`, description: `Chore number ${i}`, effects: 'read_only', run: () => null }),
+      ),
+    });
+    const long = parse(renderRootSkill(buildManifest(many)).split('---')[1]!).description as string;
+    expect(long.length).toBeLessThanOrEqual(1024);
+    expect(long).toMatch(/^Use the tool command-line program to: chore number 0; chore number 1; .*; and \d+ more\.$/);
+  });
+});
+
+const bodyLines = (text: string): number => skillBody(text).replace(/\n$/, '').split('\n').length;
+
+describe('L3 · the size rule', () => {
+  it('L3 · a program that fits is one skill, every command in full', () => {
+    const manifest = buildManifest(defineProgram({ name: 'tool', commands: [group('db', 3), leaf('status')] }));
+    const skills = toSkillSet(manifest);
+    expect(skills.map((skill) => skill.name)).toEqual(['tool']);
+    expect(skills[0]!.text).toContain('### tool db db-2\n');
+    expect(skills[0]!.text).toContain('- `--level <n>` (integer 1–9): how hard it tries');
+  });
+
+  it('L3 · too large for one skill: a root naming its groups, and one skill per group', () => {
+    const manifest = buildManifest(
+      defineProgram({ name: 'tool', commands: [group('db', 40), group('net', 40), leaf('status')] }),
+    );
+    const skills = toSkillSet(manifest);
+    expect(skills.map((skill) => skill.name)).toEqual(['tool', 'tool-db', 'tool-net']);
+    const root = skills[0]!.text;
+    expect(root).toContain('- `tool db`: Commands about db (40 commands; its skill: `tool skills print db`)');
+    expect(root).toContain('### tool status\n');
+    expect(root).not.toContain('### tool db ');
+    expect(skills[1]!.text).toContain('### tool db db-39\n');
+    expect(renderSkill(manifest, ['db'])).toEqual(skills[1]);
+    for (const skill of skills) expect(skillBody(skill.text).length).toBeLessThanOrEqual(20_000);
+  });
+
+  it('L3 · a group too large for one skill is split again by its own groups', () => {
+    const inner = defineCommand({ name: 'cloud', commands: [group('vm', 40), group('disk', 40)] });
+    const skills = toSkillSet(buildManifest(defineProgram({ name: 'tool', commands: [inner, leaf('status')] })));
+    expect(skills.map((skill) => skill.name)).toEqual(['tool', 'tool-cloud', 'tool-cloud-vm', 'tool-cloud-disk']);
+    expect(skills[1]!.text).toContain('its skill: `tool skills print cloud vm`');
+  });
+
+  it('L3 · too many commands without groups: one line each while they fit, then the rest counted', () => {
+    const program = defineProgram({ name: 'tool', commands: Array.from({ length: 600 }, (_, i) => leaf(`c${i}`)) });
+    const [skill, ...more] = toSkillSet(buildManifest(program));
+    expect(more).toEqual([]);
+    const text = skill!.text;
+    expect(text).toContain(
+      '- `tool c0 [options]` (read_only): Does one careful thing with many words to say about it\n',
+    );
+    expect(text).toMatch(/\n- … and \d+ more: `tool --llms` lists every command\n$/);
+    expect(bodyLines(text)).toBeLessThanOrEqual(500);
+    expect(skillBody(text).length).toBeLessThanOrEqual(20_000);
+  });
+
+  it('L3 · a command too long for the limits alone still leaves a skill within them', () => {
+    const program = defineProgram({ name: 'tool', commands: [leaf('huge', 12 * 500)] });
+    const text = renderRootSkill(buildManifest(program));
+    expect(skillBody(text).length).toBeLessThanOrEqual(20_000);
+    expect(text).toContain('- … and 1 more: `tool --llms` lists every command');
+  });
+});
+
+describe('L5 · the llms index', () => {
+  const program = defineProgram({
+    name: 'tool',
+    description: 'Runs chores',
+    commands: [group('db', 30), group('net', 30), leaf('status')],
+  });
+  const manifest = buildManifest(program);
+
+  it('L5 · a title, the description quoted, how to call, then one line per command with its summary', () => {
+    const text = renderLlms(manifest);
+    expect(text.split('\n').slice(0, 3)).toEqual(['# tool', '', '> Runs chores']);
+    expect(text).toContain('- `tool db db-0 [options]` (read_only): Does one careful thing');
+    expect(text.split('\n').filter((line) => line.startsWith('- ')).length).toBe(61);
+  });
+
+  it('L5 · S4 · within the budget by the same steps: summaries, then usage lines, then groups', () => {
+    const full = renderLlms(manifest);
+    const usage = renderLlms(manifest, manifest.root, full.length - 1);
+    expect(usage.length).toBeLessThan(full.length);
+    expect(usage).toContain('- `tool db db-0 [options]` (read_only)\n');
+    const groups = renderLlms(manifest, manifest.root, usage.length - 1);
+    expect(groups).toContain('- `tool db …`: 30 commands; `tool db --llms` lists them');
+    expect(groups).toContain('- `tool status [options]` (read_only)');
+    const cut = renderLlms(manifest, manifest.root, groups.length - 10);
+    expect(cut.length).toBeLessThanOrEqual(groups.length - 10);
+    expect(cut).toMatch(/- … and \d+ more: `tool --schema` names them all$/);
+  });
+
+  it('L5 · drilled into a group, the index lists that group', () => {
+    const db = manifest.root.commands[0]!;
+    const text = renderLlms(manifest, db);
+    expect(text.startsWith('# tool db\n\n> Commands about db\n')).toBe(true);
+    expect(text).not.toContain('tool net');
+    expect(text).toContain('`tool skills print db` prints a skill that teaches the group');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * How a skill and the llms index spell a command for an agent: the usage line names the flags a
+ * call cannot do without, since an agent has no prompt to fall back on (A6), and each option line
+ * says its type, default, choices and variable (L1). A secret's default is never written (L2).
+ */
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import {
+  argumentToken,
+  deprecationNote,
+  formatDefault,
+  optionFlags,
+  optionName,
+  visibleOptions,
+} from '../help/usage.js';
+import { firstSentence, publishedDefault } from '../schema/index.js';
+
+/** True when a call must give the option: required without a default, or asked of a person (A6) with none. */
+export const needed = (option: ManifestOption): boolean =>
+  option.default === undefined && (option.required || option.prompt !== undefined);
+
+/** `ship release --build <version> [options] [services...]`: the needed flags spelled out, the rest as `[options]`. */
+export function agentUsage(manifest: Manifest, command: ManifestCommand): string {
+  const options = visibleOptions(command);
+  const words = [manifest.name, ...command.path, ...options.filter(needed).map(optionName)];
+  if (options.some((option) => !needed(option))) words.push('[options]');
+  words.push(...command.arguments.map(argumentToken));
+  return words.join(' ');
+}
+
+/**
+ * One line about a command: its summary, else the first sentence of its description, without a
+ * closing full stop (lists add their own punctuation).
+ */
+export const summaryOf = (command: ManifestCommand): string =>
+  oneLine(command.summary ?? firstSentence(command.description ?? '')).replace(/\.$/, '');
+
+/** `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`. */
+export function optionLine(option: ManifestOption): string {
+  const notes = [typeNote(option)];
+  if (needed(option)) notes.push('required');
+  if (option.multiple) notes.push(`repeatable, or split on "${option.separator}"`);
+  const fallback = publishedDefault(option);
+  if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
+  if (option.secret) notes.push(option.env === undefined ? 'secret' : `secret: prefer env ${option.env}`);
+  else if (option.env !== undefined) notes.push(`env ${option.env}`);
+  if (option.deprecated !== undefined) notes.push(deprecationNote(option.deprecated));
+  return entry(optionFlags(option), notes, option.description);
+}
+
+/** `- \`<key>\` (required): the setting to read`. */
+export function argumentLine(argument: ManifestArgument): string {
+  const notes = [argument.choices === undefined ? argument.type : argument.choices.map(String).join(' | ')];
+  notes.push(argument.required ? 'required' : 'optional');
+  if (argument.variadic) notes.push('one or more words');
+  if (argument.default !== undefined) notes.push(`default ${formatDefault(argument.default)}`);
+  return entry(argumentToken(argument), notes, argument.description);
+}
+
+function typeNote(option: ManifestOption): string {
+  if (option.choices !== undefined) return option.choices.map(String).join(' | ');
+  const type = option.integer ? 'integer' : option.type;
+  const { minimum: low, maximum: high } = option;
+  if (low !== undefined && high !== undefined) return `${type} ${low}–${high}`;
+  if (low !== undefined) return `${type} ≥ ${low}`;
+  return high === undefined ? type : `${type} ≤ ${high}`;
+}
+
+const entry = (spelling: string, notes: readonly string[], description: string | undefined): string =>
+  `- \`${spelling}\` (${notes.join('; ')})${description === undefined ? '' : `: ${oneLine(description)}`}`;
+
+/** Text from a declaration on one line, so a list item stays one item. */
+export const oneLine = (text: string): string => text.trim().replace(/\s+/g, ' ');
