@@ -41,6 +41,8 @@ const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
   ['prompt library', /\/@clack\/|\/caique\/|\/dist\/chunks\/caique-/],
   ['adapter host', /\/node_modules\/(commander|yargs)\//],
   ['completion template', /\/completions\/|completion[^/]*$/i],
+  // The skills and the llms index (L1, L5): the chunks of the two surfaces and of the projection's text.
+  ['skills projection', /\/dist\/chunks\/(skills-command|llms-surface|command-section)-[\w-]+\.js$/],
 ];
 
 function offenders(urls: readonly string[]): string[] {
@@ -134,6 +136,17 @@ describe('N1 · cold start loads only burgee (roundel is compiled into its core)
     // The script generators, and the `completion` command that loads them: each its own chunk now.
     const loaded = offenders(urls).filter((offender) => offender.startsWith('completion template:'));
     expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/chunks\/render-completion-[\w-]+\.js$/));
+  });
+
+  it.each([
+    ['skills print', ['skills', 'print'], /\/dist\/chunks\/skills-command-[\w-]+\.js$/],
+    ['--llms', ['--llms'], /\/dist\/chunks\/llms-surface-[\w-]+\.js$/],
+  ])('N1 · `%s` does load the skills projection: the check above can see it', async (_, args, chunk) => {
+    const { code, urls } = await loadsOf(example('deploy'), args);
+    expect(code).toBe(0);
+    const loaded = offenders(urls).filter((offender) => offender.startsWith('skills projection:'));
+    expect(loaded).toContainEqual(expect.stringMatching(chunk));
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/chunks\/command-section-[\w-]+\.js$/));
   });
 
   it('N1 · the recorder does see a forbidden module when one is loaded', async () => {

@@ -7,7 +7,7 @@ import { runCli } from './support/cli.js';
 import { shellsFixture } from './support/shells.js';
 
 const extension = { bash: 'bash', zsh: 'zsh', fish: 'fish', pwsh: 'ps1' } as const;
-const synthesised = ['help', 'completion', 'mcp'];
+const synthesised = ['help', 'completion', 'mcp', 'skills'];
 
 describe('C1 · the generated scripts, reviewed as golden files', () => {
   it.each(SHELLS)('C1 · %s', async (shell) => {

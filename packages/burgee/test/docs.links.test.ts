@@ -36,7 +36,13 @@ function anchorsOf(page: string): Set<string> {
 }
 
 /** Public standards a page may link to; everything else a reader needs is in this repository. */
-const STANDARDS = ['https://modelcontextprotocol.io/', 'https://json-schema.org/', 'https://standardschema.dev/'];
+const STANDARDS = [
+  'https://modelcontextprotocol.io/',
+  'https://json-schema.org/',
+  'https://standardschema.dev/',
+  'https://agentskills.io/',
+  'https://llmstxt.org/',
+];
 
 describe('documentation links', () => {
   it.each(pages)('N4 · %s links only to pages and anchors of this repository, or to public standards', (page) => {
@@ -68,7 +74,7 @@ function citedIds(): Set<string> {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
       else if (/\.(ts|mjs)$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/\b([DEPHASMKCFTN]\d{1,2})\b/g)) ids.add(match[1]!);
+        for (const match of readFileSync(path, 'utf8').matchAll(/\b([DEPHASMKCFTNL]\d{1,2})\b/g)) ids.add(match[1]!);
       }
     }
   };

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, Expected> = {
   config: { valid: ALL, listed: ALL, reserved: 'config' },
   'no-config': { valid: ALL, listed: ALL, reserved: 'config' },
   schema: { valid: ALL, listed: [''], reserved: true },
+  llms: { valid: ALL, listed: [''], reserved: false },
   mcp: { valid: [''], listed: [''], reserved: true },
   version: { valid: ALL, listed: [''], reserved: true },
   help: { valid: ALL, listed: ALL, reserved: true },

@@ -104,8 +104,8 @@ describe('a program of 1,000 commands, as a person reads its help', () => {
     expect(all.stdout.match(/^ {2}(group|step)-\d{3} /gm)).toHaveLength(240);
     const data = await runProgram(program, ['--help', '--json']);
     expect(data.json).toMatchObject({ ok: true, data: { moreCommands: 150 } });
-    // 90 of the program's own, then help, completion and mcp, which burgee adds at the root (K3).
-    expect((data.json as { data: { commands: unknown[] } }).data.commands).toHaveLength(93);
+    // 90 of the program's own, then help, completion, mcp and skills, which burgee adds at the root (K3).
+    expect((data.json as { data: { commands: unknown[] } }).data.commands).toHaveLength(94);
   });
 
   it('H2 · a level of 50 or fewer commands is listed whole, in declared order, with no extra line', async () => {

@@ -3,7 +3,7 @@ import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp, runProgram } from '../src/testing/index.js';
 import { program } from './fixtures/shells/cli.mjs';
 
-const SYNTHESISED = ['help', 'completion', 'mcp', '__complete'];
+const SYNTHESISED = ['help', 'completion', 'mcp', 'skills', '__complete'];
 
 describe('K3 · synthesised commands stay out of the manifest', () => {
   it('K3 · none appears in --schema', async () => {
@@ -30,13 +30,13 @@ describe('K3 · synthesised commands stay out of the manifest', () => {
 });
 
 describe('K3 · help lists them', () => {
-  it("K3 · the root help lists help, completion and mcp after the program's commands; never __complete", async () => {
+  it("K3 · L6 · the root help lists help, completion, mcp and skills after the program's commands; never __complete", async () => {
     const { stdout } = await runProgram(program, ['--help']);
     const rows = stdout
       .split('\n')
       .filter((row) => /^ {2}\S/.test(row))
       .map((row) => row.trim().split(/\s+/)[0]);
-    expect(rows).toEqual(['deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp', '-h,']);
+    expect(rows).toEqual(['deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp', 'skills', '-h,']);
     expect(stdout).not.toContain('__complete');
   });
 

@@ -51,6 +51,14 @@ export const GLOBAL_FLAGS = [
     foreign: true,
   },
   {
+    name: 'llms',
+    at: 'any',
+    listed: 'root',
+    help: 'print every command as a Markdown index for agents',
+    reserved: false,
+    foreign: true,
+  },
+  {
     name: 'mcp',
     at: 'root',
     help: 'serve this program over MCP (stdio, or HTTP: --http)',

@@ -28,6 +28,13 @@ export const SYNTHESISED_COMMANDS = [
     foreign: true,
   },
   {
+    name: 'skills',
+    usage: 'skills print [<group>...]',
+    help: 'print a SKILL.md that teaches agents this program',
+    hidden: false,
+    foreign: true,
+  },
+  {
     name: '__complete',
     usage: '__complete <word...>',
     help: 'print completion candidates (the completion scripts call it)',

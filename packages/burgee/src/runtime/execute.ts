@@ -91,6 +91,7 @@ function dispatch(
     return import('./help-surface.js').then((m) => m.showHelp(manifest, command, io, report, globals.all));
   if (globals.schema)
     return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
+  if (globals.llms) return import('./llms-surface.js').then((m) => m.showLlms(manifest, command, report));
   if (globals.version) return import('./version-surface.js').then((m) => m.showVersion(manifest, io, report));
   if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);

@@ -1,5 +1,6 @@
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { CLIENTS, MCP_ACTIONS, MCP_VALUE_FLAGS, SCOPES } from '../client-config/index.js';
+import { agentGroupPaths, SKILLS_ACTIONS } from '../skills/index.js';
 import { SHELLS } from './shells.js';
 import type { CompletionNode } from './table.js';
 
@@ -13,6 +14,7 @@ export function synthesisedNodes(manifest: Manifest, names: readonly string[]): 
     if (name === 'completion') return [wordsNode('completion', [], [[...SHELLS]])];
     if (name === 'mcp') return mcpNodes();
     if (name === 'help') return helpNodes(manifest.root);
+    if (name === 'skills') return skillsNodes(manifest);
     return [];
   });
 }
@@ -55,4 +57,13 @@ function helpNodes(root: ManifestCommand): CompletionNode[] {
   };
   visit(root);
   return nodes;
+}
+
+/** `skills print <group…>`: the groups a skill can be printed for, each offering the groups below it. */
+function skillsNodes(manifest: Manifest): CompletionNode[] {
+  const paths = agentGroupPaths(manifest);
+  const below = (path: readonly string[]) =>
+    paths.filter((p) => p.length === path.length + 1 && path.every((word, i) => p[i] === word)).map((p) => p.at(-1)!);
+  const print = [[], ...paths].map((path) => wordsNode(['skills', 'print', ...path].join(' '), below(path)));
+  return [wordsNode('skills', [...SKILLS_ACTIONS]), ...print];
 }

@@ -34,6 +34,7 @@ export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) =
   help: async (call) => (await import('./help-command.js')).runHelp(call),
   completion: async (call) => (await import('./completion-command.js')).runCompletion(call),
   mcp: async (call) => (await import('./client-config-command.js')).runMcp(call),
+  skills: async (call) => (await import('./skills-command.js')).runSkills(call),
   __complete: async (call) => (await import('./completion-command.js')).runComplete(call),
 };
 

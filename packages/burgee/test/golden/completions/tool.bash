@@ -17,6 +17,7 @@ _tool() {
       :help) cmdpath=help ;;
       :completion) cmdpath=completion ;;
       :mcp) cmdpath=mcp ;;
+      :skills) cmdpath=skills ;;
       deploy:--target) value=$word ;;
       deploy:--channel) value=$word ;;
       deploy:-c) value=$word ;;
@@ -40,6 +41,8 @@ _tool() {
       'mcp install:--scope') value=$word ;;
       'mcp install:--http') value=$word ;;
       'mcp install:--token-env') value=$word ;;
+      skills:print) cmdpath='skills print' ;;
+      'skills print:config') cmdpath='skills print config' ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -65,7 +68,7 @@ _tool() {
     esac
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
-      '') words=(--json --schema --mcp --version --help -h) ;;
+      '') words=(--json --schema --llms --mcp --version --help -h) ;;
       deploy) words=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
       config) words=(--json --help -h) ;;
       'config get') words=(--scope --json --explain --help -h) ;;
@@ -78,10 +81,13 @@ _tool() {
       mcp) words=(--json) ;;
       'mcp config') words=(--scope --http --token-env --json) ;;
       'mcp install') words=(--scope --http --token-env --dry-run --json) ;;
+      skills) words=(--json) ;;
+      'skills print') words=(--json) ;;
+      'skills print config') words=(--json) ;;
     esac
   else
     case "$cmdpath" in
-      '') words=(deploy config drop lazy help completion mcp) ;;
+      '') words=(deploy config drop lazy help completion mcp skills) ;;
       deploy) while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       config) words=(get set) ;;
       'config set') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
@@ -91,6 +97,8 @@ _tool() {
       mcp) words=(config install) ;;
       'mcp config') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       'mcp install') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
+      skills) words=(print) ;;
+      'skills print') words=(config) ;;
     esac
   fi
   for word in "${words[@]}"; do

@@ -24,6 +24,8 @@ function __tool_candidates
       set cmdpath completion
     else if contains -- "$cmdpath:$word" :mcp
       set cmdpath mcp
+    else if contains -- "$cmdpath:$word" :skills
+      set cmdpath skills
     else if contains -- "$cmdpath:$word" deploy:--target
       set value $word
     else if contains -- "$cmdpath:$word" deploy:--channel
@@ -70,6 +72,10 @@ function __tool_candidates
       set value $word
     else if contains -- "$cmdpath:$word" 'mcp install:--token-env'
       set value $word
+    else if contains -- "$cmdpath:$word" skills:print
+      set cmdpath 'skills print'
+    else if contains -- "$cmdpath:$word" 'skills print:config'
+      set cmdpath 'skills print config'
     end
   end
   if test -n "$value"
@@ -113,7 +119,7 @@ function __tool_candidates
   switch (commandline -ct)
     case '-*'
       if contains -- "$cmdpath" ''
-        printf '%s\n' --json --schema --mcp --version --help -h
+        printf '%s\n' --json --schema --llms --mcp --version --help -h
       else if contains -- "$cmdpath" deploy
         printf '%s\n' --target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h
       else if contains -- "$cmdpath" config
@@ -138,10 +144,16 @@ function __tool_candidates
         printf '%s\n' --scope --http --token-env --json
       else if contains -- "$cmdpath" 'mcp install'
         printf '%s\n' --scope --http --token-env --dry-run --json
+      else if contains -- "$cmdpath" skills
+        printf '%s\n' --json
+      else if contains -- "$cmdpath" 'skills print'
+        printf '%s\n' --json
+      else if contains -- "$cmdpath" 'skills print config'
+        printf '%s\n' --json
       end
     case '*'
       if contains -- "$cmdpath" ''
-        printf '%s\n' deploy config drop lazy help completion mcp
+        printf '%s\n' deploy config drop lazy help completion mcp skills
       else if contains -- "$cmdpath" deploy
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       else if contains -- "$cmdpath" config
@@ -160,6 +172,10 @@ function __tool_candidates
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       else if contains -- "$cmdpath" 'mcp install'
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
+      else if contains -- "$cmdpath" skills
+        printf '%s\n' print
+      else if contains -- "$cmdpath" 'skills print'
+        printf '%s\n' config
       end
   end
 end

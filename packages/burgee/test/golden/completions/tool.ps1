@@ -20,6 +20,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @(':help') } { $cmdpath = 'help' }
       { $_ -cin @(':completion') } { $cmdpath = 'completion' }
       { $_ -cin @(':mcp') } { $cmdpath = 'mcp' }
+      { $_ -cin @(':skills') } { $cmdpath = 'skills' }
       { $_ -cin @('deploy:--target') } { $value = $word }
       { $_ -cin @('deploy:--channel') } { $value = $word }
       { $_ -cin @('deploy:-c') } { $value = $word }
@@ -43,6 +44,8 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp install:--scope') } { $value = $word }
       { $_ -cin @('mcp install:--http') } { $value = $word }
       { $_ -cin @('mcp install:--token-env') } { $value = $word }
+      { $_ -cin @('skills:print') } { $cmdpath = 'skills print' }
+      { $_ -cin @('skills print:config') } { $cmdpath = 'skills print config' }
     }
   }
   if ($value -ne '') {
@@ -68,7 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
     }
   } elseif ($wordToComplete.StartsWith('-')) {
     switch ($cmdpath) {
-      { $_ -cin @('') } { $candidates = @('--json', '--schema', '--mcp', '--version', '--help', '-h') }
+      { $_ -cin @('') } { $candidates = @('--json', '--schema', '--llms', '--mcp', '--version', '--help', '-h') }
       { $_ -cin @('deploy') } { $candidates = @('--target', '--channel', '-c', '--region', '--broken', '--verify', '--no-verify', '--yes', '--json', '--explain', '--help', '-h') }
       { $_ -cin @('config') } { $candidates = @('--json', '--help', '-h') }
       { $_ -cin @('config get') } { $candidates = @('--scope', '--json', '--explain', '--help', '-h') }
@@ -81,10 +84,13 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp') } { $candidates = @('--json') }
       { $_ -cin @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--json') }
       { $_ -cin @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--dry-run', '--json') }
+      { $_ -cin @('skills') } { $candidates = @('--json') }
+      { $_ -cin @('skills print') } { $candidates = @('--json') }
+      { $_ -cin @('skills print config') } { $candidates = @('--json') }
     }
   } else {
     switch ($cmdpath) {
-      { $_ -cin @('') } { $candidates = @('deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp') }
+      { $_ -cin @('') } { $candidates = @('deploy', 'config', 'drop', 'lazy', 'help', 'completion', 'mcp', 'skills') }
       { $_ -cin @('deploy') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -cin @('config') } { $candidates = @('get', 'set') }
       { $_ -cin @('config set') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
@@ -94,6 +100,8 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp') } { $candidates = @('config', 'install') }
       { $_ -cin @('mcp config') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -cin @('mcp install') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
+      { $_ -cin @('skills') } { $candidates = @('print') }
+      { $_ -cin @('skills print') } { $candidates = @('config') }
     }
   }
   $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {

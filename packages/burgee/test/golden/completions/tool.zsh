@@ -17,6 +17,7 @@ _tool() {
       (:help) cmdpath=help ;;
       (:completion) cmdpath=completion ;;
       (:mcp) cmdpath=mcp ;;
+      (:skills) cmdpath=skills ;;
       (deploy:--target) value=$word ;;
       (deploy:--channel) value=$word ;;
       (deploy:-c) value=$word ;;
@@ -40,6 +41,8 @@ _tool() {
       ('mcp install:--scope') value=$word ;;
       ('mcp install:--http') value=$word ;;
       ('mcp install:--token-env') value=$word ;;
+      (skills:print) cmdpath='skills print' ;;
+      ('skills print:config') cmdpath='skills print config' ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -65,7 +68,7 @@ _tool() {
     esac
   elif [[ $cur == -* ]]; then
     case "$cmdpath" in
-      ('') candidates=(--json --schema --mcp --version --help -h) ;;
+      ('') candidates=(--json --schema --llms --mcp --version --help -h) ;;
       (deploy) candidates=(--target --channel -c --region --broken --verify --no-verify --yes --json --explain --help -h) ;;
       (config) candidates=(--json --help -h) ;;
       ('config get') candidates=(--scope --json --explain --help -h) ;;
@@ -78,10 +81,13 @@ _tool() {
       (mcp) candidates=(--json) ;;
       ('mcp config') candidates=(--scope --http --token-env --json) ;;
       ('mcp install') candidates=(--scope --http --token-env --dry-run --json) ;;
+      (skills) candidates=(--json) ;;
+      ('skills print') candidates=(--json) ;;
+      ('skills print config') candidates=(--json) ;;
     esac
   else
     case "$cmdpath" in
-      ('') candidates=(deploy config drop lazy help completion mcp) ;;
+      ('') candidates=(deploy config drop lazy help completion mcp skills) ;;
       (deploy) candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       (config) candidates=(get set) ;;
       ('config set') candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
@@ -91,6 +97,8 @@ _tool() {
       (mcp) candidates=(config install) ;;
       ('mcp config') candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ('mcp install') candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
+      (skills) candidates=(print) ;;
+      ('skills print') candidates=(config) ;;
     esac
   fi
   (( ${#candidates} )) && compadd -- "${candidates[@]}"

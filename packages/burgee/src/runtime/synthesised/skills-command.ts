@@ -1,0 +1,18 @@
+import { toSuccessEnvelope } from '../../projections/envelope/index.js';
+import { renderSkill } from '../../projections/skills/index.js';
+import type { RunResult } from '../report.js';
+import { readSkillsWords } from './skills-words.js';
+import type { SynthesisedCall } from './table.js';
+
+/** `skills print [<group>…]` prints a `SKILL.md` projected from the manifest alone (L1–L3). */
+export async function runSkills(call: SynthesisedCall): Promise<RunResult> {
+  const { manifest, report } = call;
+  const request = readSkillsWords(manifest, call.words);
+  // The words were checked against the groups an agent may run something in: there is a skill.
+  const skill = renderSkill(manifest, request.group)!;
+  if (report.json) {
+    const data = { name: skill.name, file: `${skill.name}/SKILL.md`, text: skill.text };
+    return report.envelope(toSuccessEnvelope(data, {}));
+  }
+  return report.text(skill.text);
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { program as deploy } from '../../../examples/deploy/cli.mjs';
+import { program as ship } from '../../../examples/ship/cli.mjs';
+import { Command, asProgram as commanderProgram } from '../src/adapters/commander/index.js';
+import yargs, { type Argv, asProgram as yargsProgram } from '../src/adapters/yargs/index.js';
+import type { Program } from '../src/declaration/types.js';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { manifestOf } from '../src/manifest/build.js';
+import type { Manifest, ManifestCommand } from '../src/manifest/types.js';
+import { toSkillSet } from '../src/projections/skills/index.js';
+import { scaleProgram } from './fixtures/scale.js';
+import { example, runCli } from './support/cli.js';
+
+// The Agent Skills rules, restated here from the format's specification rather than read from the
+// projection: the keys a front matter may hold, the name and description rules, the size of a body.
+const KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
+const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Every rule a `SKILL.md` in the folder `folder` breaks; empty when it keeps them all. */
+function problems(text: string, folder: string): string[] {
+  const found: string[] = [];
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+  if (match === null) return ['no front matter between --- lines at the top'];
+  const front: unknown = parse(match[1]!);
+  if (typeof front !== 'object' || front === null || Array.isArray(front)) return ['front matter is not a mapping'];
+  const fields = front as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (!KEYS.includes(key)) found.push(`key ${key} is not allowed`);
+  const { name, description } = fields;
+  if (typeof name !== 'string' || !NAME.test(name) || name.length > 64) found.push(`bad name ${String(name)}`);
+  if (name !== folder) found.push(`name ${String(name)} is not its folder's, ${folder}`);
+  if (typeof description !== 'string' || description.length < 1 || description.length > 1024) {
+    found.push(`description of ${String(description).length} characters`);
+  }
+  const body = match[2]!;
+  const lines = body.endsWith('\n') ? body.slice(0, -1).split('\n').length : body.split('\n').length;
+  if (lines > 500) found.push(`body of ${lines} lines`);
+  if (body.length > 20_000) found.push(`body of ${body.length} characters`);
+  return found;
+}
+
+/** Commands an agent must never be taught: hidden ones (and all below them) and withheld ones. */
+function keptFromAgents(manifest: Manifest): string[] {
+  const kept: string[] = [];
+  const visit = (command: ManifestCommand, concealed: boolean): void => {
+    const hidden = concealed || command.hidden;
+    if (command.path.length > 0 && (hidden || command.effects === 'withheld')) {
+      kept.push([manifest.name, ...command.path].join(' '));
+    }
+    for (const child of command.commands) visit(child, hidden);
+  };
+  visit(manifest.root, false);
+  return kept;
+}
+
+// A program with every way a command or a value is kept from agents.
+const guarded = defineProgram({
+  name: 'Vault_Tool',
+  description: 'Keeps secrets: "quoted", with a colon: and a # too.',
+  commands: [
+    defineCommand({
+      name: 'open',
+      description: 'Open the vault',
+      effects: 'idempotent',
+      options: {
+        token: { type: 'string', secret: true, default: 'hunter2-default-value', description: 'the vault token' },
+        key: { type: 'string', secret: true, env: 'VAULT_KEY', description: 'the key' },
+        mode: { type: 'string', choices: ['ro', 'rw'], default: 'ro', description: 'how to open it' },
+      },
+      run: () => ({ changed: false }),
+    }),
+    defineCommand({ name: 'wipe', description: 'Wipe it all', effects: 'withheld', run: () => null }),
+    defineCommand({ name: 'peek', description: 'Internal view', effects: 'read_only', hidden: true, run: () => null }),
+    defineCommand({
+      name: 'admin',
+      hidden: true,
+      commands: [defineCommand({ name: 'reset', effects: 'read_only', run: () => null })],
+    }),
+  ],
+});
+
+function commanderShip(): Command {
+  const program = new Command('ship').version('1.0.0').description('Ships builds');
+  program
+    .command('deploy')
+    .description('Deploy a build')
+    .argument('<target>')
+    .effects('non_idempotent')
+    .action(() => {});
+  program
+    .command('status')
+    .description('Show the status')
+    .effects('read_only')
+    .action(() => {});
+  program
+    .command('legacy')
+    .description('Never classified')
+    .action(() => {});
+  program
+    .command('purge')
+    .description('Delete everything')
+    .effects('withheld')
+    .action(() => {});
+  program
+    .command('debug', { hidden: true })
+    .description('Internal')
+    .effects('read_only')
+    .action(() => {});
+  return program;
+}
+
+function yargsShip() {
+  return yargs([])
+    .scriptName('ship')
+    .command(
+      'deploy <target>',
+      'Deploy a build',
+      (y: Argv) => y.effects('non_idempotent'),
+      () => {},
+    )
+    .command(
+      'status',
+      'Show the status',
+      (y: Argv) => y.effects('read_only'),
+      () => {},
+    )
+    .command(
+      'purge',
+      'Delete everything',
+      (y: Argv) => y.effects('withheld'),
+      () => {},
+    )
+    .command(
+      'debug',
+      false,
+      (y: Argv) => y.effects('read_only'),
+      () => {},
+    );
+}
+
+const programs: [string, () => Program | Promise<Program>][] = [
+  ['the deploy example', () => deploy],
+  ['the ship example', () => ship],
+  ['a generated 1,000-command program', () => scaleProgram(1000)],
+  ['a program with hidden, withheld and secret parts', () => guarded],
+  ['a commander program', () => commanderProgram(commanderShip())],
+  ['a yargs program', () => yargsProgram(yargsShip())],
+];
+
+describe('L1 · the rules restated here can fail', () => {
+  it.each([
+    ['---\nname: Ship\ndescription: x\n---\nbody\n', 'Ship', 'bad name Ship'],
+    ['---\nname: ship--it\ndescription: x\n---\n', 'ship--it', 'bad name ship--it'],
+    ['---\nname: ship\ndescription: x\n---\n', 'other', "name ship is not its folder's, other"],
+    ['---\nname: ship\ndescription: ""\n---\n', 'ship', 'description of 0 characters'],
+    [`---\nname: ship\ndescription: ${'x'.repeat(1025)}\n---\n`, 'ship', 'description of 1025 characters'],
+    ['---\nname: ship\ndescription: x\nversion: 1\n---\n', 'ship', 'key version is not allowed'],
+    [`---\nname: ship\ndescription: x\n---\n${'line\n'.repeat(501)}`, 'ship', 'body of 501 lines'],
+    [`---\nname: ship\ndescription: x\n---\n${'x'.repeat(20_001)}`, 'ship', 'body of 20001 characters'],
+    ['name: ship\n', 'ship', 'no front matter between --- lines at the top'],
+  ])('L1 · %j is refused', (text, folder, problem) => {
+    expect(problems(text, folder)).toContain(problem);
+  });
+});
+
+describe.each(programs)('L1 · L2 · L3 · every SKILL.md of %s', (_, make) => {
+  it('L1 · L3 · keeps the Agent Skills rules: front matter keys, name, description, body size', async () => {
+    const skills = toSkillSet(manifestOf(await make()));
+    expect(skills.length).toBeGreaterThan(0);
+    for (const skill of skills) expect([skill.name, problems(skill.text, skill.name)]).toEqual([skill.name, []]);
+  });
+
+  it('L2 · names no hidden or withheld command, and writes no secret default', async () => {
+    const manifest = manifestOf(await make());
+    const texts = toSkillSet(manifest).map((skill) => skill.text);
+    for (const path of keptFromAgents(manifest)) {
+      const named = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+      expect(texts.filter((text) => named.test(text)).map(() => path)).toEqual([]);
+    }
+    for (const text of texts) expect(text).not.toContain('hunter2-default-value');
+  });
+
+  it('L2 · the same declaration gives the same bytes on a second run', async () => {
+    const first = toSkillSet(manifestOf(await make()));
+    const second = toSkillSet(manifestOf(await make()));
+    expect(second).toEqual(first);
+  });
+});
+
+describe('L2 · what a skill says of what it keeps back', () => {
+  it('L2 · a secret option is named, its default never; a secret read from a variable points there', () => {
+    const [skill] = toSkillSet(manifestOf(guarded));
+    expect(skill!.name).toBe('vault-tool');
+    expect(skill!.text).toContain('- `--token <value>` (string; secret): the vault token\n');
+    expect(skill!.text).toContain('- `--key <value>` (string; secret: prefer env VAULT_KEY): the key\n');
+    expect(skill!.text).toContain('- `--mode <value>` (ro | rw; default ro): how to open it\n');
+    // The kinds of effect explained are those of the commands taught: not withheld.
+    expect(skill!.text).not.toContain('`withheld`');
+  });
+
+  it('L2 · the examples are checked too: the ship example teaches none of db drop, debug or --pace', () => {
+    const text = toSkillSet(manifestOf(ship))[0]!.text;
+    for (const word of ['ship db drop', 'ship debug', '--pace']) expect(text).not.toContain(word);
+    expect(text).toContain('ship db backup');
+  });
+
+  it('L2 · skills print gives the same bytes in two processes, and the bytes the projection renders', async () => {
+    const first = await runCli(example('ship'), ['skills', 'print']);
+    const second = await runCli(example('ship'), ['skills', 'print']);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    expect(second.stdout).toBe(first.stdout);
+    expect(first.stdout).toBe(toSkillSet(manifestOf(ship))[0]!.text);
+  });
+});
