@@ -32,7 +32,7 @@ describe('L1 · skills print', () => {
     [['skills', 'print', 'db', 'drop'], 'ship skills print does not know the group "db drop"', undefined],
     [['skills', 'print', 'status'], 'ship skills print does not know the group "status"', undefined],
     [['skills', 'prnt'], 'ship skills does not know the command "prnt"', 'ship skills print --json'],
-    [['skills'], 'ship skills needs command', undefined],
+    [['skills'], 'ship skills needs a command', undefined],
     [['skills', 'print', '--all'], 'unknown option --all for ship skills print', undefined],
   ])('L1 · %j is a usage error', async (argv, message, fix) => {
     const result = await runProgram(ship, [...argv, '--json']);

@@ -5,8 +5,8 @@ import { ADDED_COMMANDS, findSurface, namesAddedCommand, SURFACE_FLAGS } from '.
 // that starts or stops reaching commander and yargs programs is a decision this test makes visible.
 describe("what an adapter's entry scans for", () => {
   it('F1 · the surface flags are the foreign rows of the flag table; the added commands all synthesised ones but help', () => {
-    expect([...SURFACE_FLAGS].sort()).toEqual(['--json', '--mcp', '--schema']);
-    expect([...ADDED_COMMANDS].sort()).toEqual(['__complete', 'completion', 'mcp']);
+    expect([...SURFACE_FLAGS].sort()).toEqual(['--json', '--llms', '--mcp', '--schema']);
+    expect([...ADDED_COMMANDS].sort()).toEqual(['__complete', 'completion', 'mcp', 'skills']);
   });
 
   it('F3 · a flag the program declares, or one after --, is not a surface; --mcp and --schema win over --json', () => {
