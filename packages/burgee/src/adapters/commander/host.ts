@@ -2,11 +2,10 @@ import { Command as CommanderCommand } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
-import { runGuarded } from '../../runtime/exit-guard.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
-import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
+import { hostWork, oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { RunResult } from '../../runtime/report.js';
 import { toCommanderManifest } from './manifest.js';
@@ -37,7 +36,10 @@ export class CommanderHost implements Host {
     return hostOwns(this.manifest, argv);
   }
 
-  /** One run at a time: commander keeps a run's option values on the command objects themselves. */
+  /**
+   * One run at a time: commander keeps a run's option values on the command objects themselves, and
+   * reads them again after the action (postAction hooks), so a run holds them until it ends.
+   */
   readonly execute = oneAtATime((io) => this.run(io));
 
   private async run(io: Io): Promise<RunResult> {
@@ -57,9 +59,11 @@ export class CommanderHost implements Host {
       // Under --json what the action prints goes to stderr, as a native handler's does (E3).
       const toStderr = (text: string) => io.stderr.write(text);
       const sinks = { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
-      await runGuarded(() => this.parse(argv), sinks);
+      const data = await hostWork(io, json, sinks, async () => {
+        await this.parse(argv);
+        return ran === undefined ? null : await ran.value;
+      });
       const done = ran as Ran;
-      const data = done === undefined ? null : await done.value;
       outcome =
         done === undefined
           ? { kind: 'data', data, provenance: {} }

@@ -1,17 +1,16 @@
 import type { Program } from '../../declaration/types.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
-import { runGuarded } from '../../runtime/exit-guard.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
-import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
+import { reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
-import { oneAtATime, startHostRun } from '../../runtime/host/run.js';
+import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { RunResult } from '../../runtime/report.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { observe } from './observe.js';
 import { yargsOutcome } from './outcome.js';
-import { stateOf, type YargsInstance } from './state.js';
+import { type AdapterState, stateOf, type YargsInstance } from './state.js';
 
 type Parse = (args: readonly string[], callback: (error: unknown, argv: unknown, output: string) => void) => unknown;
 
@@ -34,56 +33,70 @@ export class YargsHost implements Host {
     return hostOwns(this.manifest, argv);
   }
 
-  /** One run at a time: yargs keeps a run's state on the instance itself. */
-  readonly execute = oneAtATime((io) => this.run(io));
+  /**
+   * One parse at a time: yargs keeps a parse's state on the instance itself. Under `--json` the
+   * handler's promise is burgee's to await (observe.ts), so the instance is free for the next call
+   * once yargs has parsed: a slow or hung handler holds up no other call (M6).
+   */
+  readonly execute = oneAtATime((io, turn) => this.run(io, turn));
 
-  private async run(io: Io): Promise<RunResult> {
+  /** True while a parse is under way, also one whose run was abandoned (a builder or middleware that never settled). */
+  private parsing = false;
+
+  private async run(io: Io, turn: Turn): Promise<RunResult> {
     const { json, argv, report } = startHostRun(this.manifest, io);
+    if (this.parsing) return report.failure(midParse());
+    const toStderr = (text: string) => io.stderr.write(text);
+    const sinks = { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
+    const line = { manifest: this.manifest, argv: io.argv, env: io.env };
+    let parsed: Parsed;
+    try {
+      parsed = await hostWork(io, json, sinks, () => this.parseAndSettle(argv, json, turn));
+    } catch (error) {
+      return json
+        ? reportOutcome(yargsOutcome({ thrown: error }, undefined, line), report)
+        : reportThrown(error, report);
+    }
+    const { ended, ran, settled } = parsed;
+    // A plain run: yargs printed everything itself, through the run's streams.
+    if (!json)
+      return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
+    let outcome = yargsOutcome(ended, ran, line);
+    if (outcome.kind === 'data' && settled !== undefined) {
+      // A rejection is what yargs would have passed to its parse callback.
+      outcome =
+        'error' in settled
+          ? yargsOutcome({ error: settled.error, output: '' }, undefined, line)
+          : { ...outcome, data: settled.value };
+    }
+    return reportOutcome(outcome, report);
+  }
+
+  /** Parses, gives the instance up, then waits for what the handler returned (under `--json`). */
+  private async parseAndSettle(argv: readonly string[], json: boolean, turn: Turn): Promise<Parsed> {
     const state = stateOf(this.instance);
     state.ran = undefined;
     state.listening = json;
-    const toStderr = (text: string) => io.stderr.write(text);
-    const sinks = { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
-    let outcome: HostOutcome;
+    this.parsing = true;
+    let ended: Ended;
     try {
-      const ended = await runGuarded(() => this.parseOnce(argv, json), sinks);
-      state.listening = false;
-      // A plain run: yargs printed everything itself, through the run's streams.
-      if (!json)
-        return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
-      const line = { manifest: this.manifest, argv: io.argv, env: io.env };
-      outcome = yargsOutcome(ended, state.ran, line);
-      if (outcome.kind === 'data') {
-        // What the handler returned, awaited here rather than by yargs (observe.ts); a rejection is
-        // what yargs would have passed to its parse callback.
-        const settled = await settle(outcome.data);
-        outcome =
-          'error' in settled
-            ? yargsOutcome({ error: settled.error, output: '' }, undefined, line)
-            : { ...outcome, data: settled.value };
-      }
-    } catch (error) {
-      return json
-        ? reportOutcome(
-            yargsOutcome({ thrown: error }, undefined, { manifest: this.manifest, argv: io.argv, env: io.env }),
-            report,
-          )
-        : reportThrown(error, report);
+      ended = await this.parseOnce(argv, json);
     } finally {
+      this.parsing = false;
       state.listening = false;
     }
-    return reportOutcome(outcome, report);
+    // Set by the handler yargs called (observe.ts), which TypeScript cannot see.
+    const ran = state.ran as AdapterState['ran'];
+    turn.release();
+    return { ended, ran, settled: json && ran !== undefined ? await settle(ran.value) : undefined };
   }
 
   /**
    * Parses once through yargs' callback form, its documented way to keep help, version and failure
    * text from the console and the process from exiting; a plain run prints that text as yargs would.
    */
-  private async parseOnce(
-    argv: readonly string[],
-    json: boolean,
-  ): Promise<{ error?: unknown; argv?: unknown; output: string }> {
-    let ended: { error?: unknown; argv?: unknown; output: string } = { output: '' };
+  private async parseOnce(argv: readonly string[], json: boolean): Promise<Ended> {
+    let ended: Ended = { output: '' };
     await this.parse(argv, (error, parsed, output) => {
       ended = { ...(error === null || error === undefined ? {} : { error }), argv: parsed, output };
     });
@@ -103,6 +116,17 @@ export class YargsHost implements Host {
     return text.trim() === '' ? undefined : text.trim();
   }
 }
+
+/** How a parse ended, through yargs' callback. */
+type Ended = { error?: unknown; argv?: unknown; output: string };
+/** What one run saw: the parse, the handler that ran, and what its returned value settled to. */
+type Parsed = { ended: Ended; ran: AdapterState['ran']; settled: { value: unknown } | { error: unknown } | undefined };
+
+const midParse = () => ({
+  code: ExitCode.RUNTIME,
+  message: 'the program is still inside an earlier run of yargs that never finished, so it cannot run another',
+  hint: 'a builder or middleware of the earlier command waits on a promise that never settles; make it settle, then restart the server',
+});
 
 const settle = (value: unknown): Promise<{ value: unknown } | { error: unknown }> =>
   Promise.resolve(value).then(

@@ -1,18 +1,34 @@
 import type { Manifest } from '../../manifest/types.js';
+import type { OutputSinks } from '../capture.js';
+import { runGuarded } from '../exit-guard.js';
 import type { Io } from '../io.js';
 import { Reporter, type RunResult } from '../report.js';
+import { ownStdoutForEnvelope } from '../stdout-guard.js';
 import { findSurface } from './surfaces.js';
+
+/** A run's hold on the host's objects, which it may give up before it ends (once they are no longer in use). */
+export type Turn = { release(): void };
 
 /**
  * Runs one call at a time, in the order they came: a host library keeps a run's state on its own
- * objects (commander on its commands, yargs on its instance), so two runs must never overlap.
+ * objects (commander on its commands, yargs on its instance), so two runs must never use them at
+ * once. The next run starts when this one releases its turn, at the latest when it settles, which a
+ * run abandoned by its caller (an MCP call past its timeout) does at once (M6).
  */
-export function oneAtATime(run: (io: Io) => Promise<RunResult>): (io: Io) => Promise<RunResult> {
-  let queue: Promise<unknown> = Promise.resolve();
+export function oneAtATime(run: (io: Io, turn: Turn) => Promise<RunResult>): (io: Io) => Promise<RunResult> {
+  let queue: Promise<void> = Promise.resolve();
   return (io) => {
-    const next = queue.then(() => run(io));
-    queue = next.catch(() => {});
-    return next;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = queue;
+    queue = released;
+    return previous.then(() => {
+      const running = run(io, { release });
+      running.then(release, release);
+      return running;
+    });
   };
 }
 
@@ -26,4 +42,35 @@ export function startHostRun(manifest: Manifest, io: Io): { json: boolean; argv:
 function withoutFirst(argv: readonly string[], word: string): string[] {
   const at = argv.indexOf(word);
   return at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
+}
+
+/**
+ * Runs the host's part of one run (its parse and the action it calls) as a native handler runs:
+ * output to the run's sinks, `process.exit` guarded, stdout owned by the envelope under `--json` in
+ * the real process (E3, N2). It ends, whichever comes first, when the work settles; when an error
+ * escapes the action asynchronously or the event loop drains around a promise that can no longer
+ * settle (`io.stalled`: the run fails, E10, N3); or when the run's signal aborts (an MCP call
+ * cancelled or past its timeout: the caller has answered already, and the host is free again, M6).
+ */
+export async function hostWork<T>(io: Io, json: boolean, sinks: OutputSinks, work: () => Promise<T>): Promise<T> {
+  if (json && io.ownsProcess === true) await ownStdoutForEnvelope();
+  const running = runGuarded(work, sinks);
+  const racers: Promise<T>[] = [running.then(afterOneTurn)];
+  if (io.stalled !== undefined) racers.push(io.stalled);
+  const signal = io.signal?.();
+  if (signal !== undefined) racers.push(whenAborted(signal));
+  return Promise.race(racers);
+}
+
+/**
+ * One more turn of the event loop before a result counts: a rejection the action left unhandled is
+ * reported only after the microtasks drain, and it fails the run (E10).
+ */
+const afterOneTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }
