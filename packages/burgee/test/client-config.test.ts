@@ -4,29 +4,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { parse as parseToml, stringify as writeToml } from 'smol-toml';
+import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { example, runCli } from './support/cli.js';
+import {
+  brokenText,
+  CLIENT_FILES,
+  type ClientFile,
+  type Doc,
+  readClientFile,
+  writeClientFile,
+} from './support/client-files.js';
 
 // K1/K2 against a scratch HOME and project folder, the program started as a user would start it.
 const program = example('deploy');
-
-type Client7 = { client: string; file: (home: string, project: string) => string; key: string; toml?: true };
-
-/** The documented file and key of each client, restated from K1 rather than read from the source. */
-const CLIENTS: readonly Client7[] = [
-  { client: 'claude-code', file: (_, p) => join(p, '.mcp.json'), key: 'mcpServers' },
-  {
-    client: 'claude-desktop',
-    file: (h) => join(h, '.config', 'Claude', 'claude_desktop_config.json'),
-    key: 'mcpServers',
-  },
-  { client: 'cursor', file: (_, p) => join(p, '.cursor', 'mcp.json'), key: 'mcpServers' },
-  { client: 'vscode', file: (_, p) => join(p, '.vscode', 'mcp.json'), key: 'servers' },
-  { client: 'codex', file: (h) => join(h, '.codex', 'config.toml'), key: 'mcp_servers', toml: true },
-  { client: 'gemini', file: (_, p) => join(p, '.gemini', 'settings.json'), key: 'mcpServers' },
-  { client: 'windsurf', file: (h) => join(h, '.codeium', 'windsurf', 'mcp_config.json'), key: 'mcpServers' },
-];
 
 let home: string;
 let project: string;
@@ -41,18 +32,11 @@ afterEach(() => {
 
 const tool = (args: readonly string[], env: Record<string, string> = {}) =>
   runCli(program, args, { cwd: project, env: { HOME: home, ...env } });
-type Entry = { type?: string; command?: string; args?: string[] };
-type Doc = Record<string, unknown>;
-const read = (c: Client7, file: string): Doc =>
-  c.toml ? parseToml(readFileSync(file, 'utf8')) : JSON.parse(readFileSync(file, 'utf8'));
+type Entry = Record<string, unknown>;
 /** The table of servers in a parsed file. */
-const serversIn = (c: Client7, doc: Doc) => doc[c.key] as Record<string, Entry>;
-const write = (c: Client7, file: string, value: Record<string, unknown>) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, c.toml ? writeToml(value) : JSON.stringify(value, null, 2));
-};
+const serversIn = (c: ClientFile, doc: Doc) => doc[c.key] as Record<string, Entry>;
 
-describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
+describe.each(CLIENT_FILES)('K1 · mcp install $client', (c) => {
   it('K1 · lands at the documented path under the documented key; a second install changes nothing', async () => {
     const first = await tool(['mcp', 'install', c.client, '--json']);
     expect(first.stderr).toBe('');
@@ -64,9 +48,9 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
       data: { client: c.client, file, changed: true },
       meta: { changed: true },
     });
-    const entry = serversIn(c, read(c, file)).tool!;
+    const entry = serversIn(c, readClientFile(c, file)).tool!;
     expect(entry).toEqual(envelope.data.entry);
-    expect(entry).toMatchObject({ command: process.execPath, args: [program, '--mcp'] });
+    expect(c.launch(entry)).toEqual({ command: process.execPath, args: [program, '--mcp'] });
     if (c.client === 'vscode') expect(entry.type).toBe('stdio');
     const again = JSON.parse((await tool(['mcp', 'install', c.client, '--json'])).stdout);
     expect(again).toMatchObject({ ok: true, data: { changed: false }, meta: { changed: false } });
@@ -80,26 +64,24 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
       nested: { keep: [1, 2, 3] },
       [c.key]: { other: { command: 'other-server' } },
     };
-    write(c, file, before);
+    writeClientFile(c, file, before);
     const original = readFileSync(file);
     const result = await tool(['mcp', 'install', c.client]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('changed: true');
-    const after = read(c, file);
+    const after = readClientFile(c, file);
     expect({ ...after, [c.key]: { ...serversIn(c, after), tool: undefined } }).toEqual({
       ...before,
       [c.key]: { ...serversIn(c, before), tool: undefined },
     });
-    expect(serversIn(c, after).tool?.args).toEqual([program, '--mcp']);
+    expect(c.launch(serversIn(c, after).tool!)).toEqual({ command: process.execPath, args: [program, '--mcp'] });
     expect(readFileSync(`${file}.bak`).equals(original)).toBe(true);
   });
 
   it('K2 · a malformed file is refused with exit 3, naming file and position, and left byte for byte', async () => {
     const file = c.file(home, project);
     mkdirSync(dirname(file), { recursive: true });
-    const broken = c.toml
-      ? '[mcp_servers.other]\ncommand = "x"\nargs = [\n'
-      : '{\n  "mcpServers": {\n    "other": {,\n';
+    const broken = brokenText(c.format);
     writeFileSync(file, broken);
     const result = await tool(['mcp', 'install', c.client, '--json']);
     expect(result.code).toBe(3);
@@ -122,10 +104,10 @@ describe.each(CLIENTS)('K1 · mcp install $client', (c) => {
 
   it('K1 · the written entry, started as a process, answers tools/list to the official client', async () => {
     expect((await tool(['mcp', 'install', c.client])).code).toBe(0);
-    const entry = serversIn(c, read(c, c.file(home, project))).tool as { command: string; args: string[] };
+    const { command, args } = c.launch(serversIn(c, readClientFile(c, c.file(home, project))).tool!);
     const transport = new StdioClientTransport({
-      command: entry.command,
-      args: entry.args,
+      command,
+      args,
       env: { PATH: process.env.PATH ?? '', HOME: home, LANG: 'C.UTF-8' },
       cwd: project,
       stderr: 'pipe',

@@ -1,7 +1,9 @@
 import type { ClientConfig } from '../projections/client-config/index.js';
 import { mergeJsonEntry } from './json.js';
+import { mergeJsoncEntry } from './jsonc.js';
 import { mergeTomlEntry } from './toml.js';
 import { type FileUpdate, updateUserFile } from './update.js';
+import { mergeYamlEntry } from './yaml.js';
 
 /** Merges one server's entry into a text of a client's format; the text is undefined when there is no file yet. */
 export type MergeEntry = (
@@ -13,7 +15,12 @@ export type MergeEntry = (
 ) => string | Promise<string>;
 
 /** How each format of client file takes an entry: a plain function of text, the writer does the rest. */
-export const MERGES: Record<ClientConfig['format'], MergeEntry> = { json: mergeJsonEntry, toml: mergeTomlEntry };
+export const MERGES: Record<ClientConfig['format'], MergeEntry> = {
+  json: mergeJsonEntry,
+  jsonc: mergeJsoncEntry,
+  toml: mergeTomlEntry,
+  yaml: mergeYamlEntry,
+};
 
 /**
  * Registers one server in its client's file (K2): the entry is merged into whatever the file holds,

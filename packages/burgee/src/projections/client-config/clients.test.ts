@@ -15,6 +15,24 @@ describe('K1 · entries for a server served over HTTP', () => {
     codex: { url: http.url, bearer_token_env_var: 'TOOL_MCP_TOKEN' },
     gemini: { httpUrl: http.url, headers: { Authorization: 'Bearer ${TOOL_MCP_TOKEN}' } },
     windsurf: { serverUrl: http.url, headers: { Authorization: 'Bearer ${env:TOOL_MCP_TOKEN}' } },
+    copilot: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${TOOL_MCP_TOKEN}' }, tools: ['*'] },
+    opencode: {
+      type: 'remote',
+      url: http.url,
+      headers: { Authorization: 'Bearer {env:TOOL_MCP_TOKEN}' },
+      enabled: true,
+    },
+    // Zed expands no variable in a header: the person adds it.
+    zed: { url: http.url },
+    goose: {
+      type: 'streamable_http',
+      name: 'tool',
+      enabled: true,
+      uri: http.url,
+      headers: { Authorization: 'Bearer $TOOL_MCP_TOKEN' },
+      env_keys: ['TOOL_MCP_TOKEN'],
+      timeout: 300,
+    },
   };
 
   it.each(CLIENTS)('K1 · %s', (client) => {
@@ -53,6 +71,28 @@ describe('K1 · per-OS user files', () => {
     expect(file('vscode', linux)).toBe('/home/ada/.config/Code/User/mcp.json');
   });
 
+  it('K1 · copilot: ~/.copilot, or $COPILOT_HOME', () => {
+    expect(file('copilot', linux)).toBe('/home/ada/.copilot/mcp-config.json');
+    expect(file('copilot', { ...linux, env: { COPILOT_HOME: '/c' } })).toBe('/c/mcp-config.json');
+    expect(file('copilot', windows)).toBe('C:\\Users\\ada\\.copilot\\mcp-config.json');
+  });
+
+  it('K1 · opencode: the XDG config folder on every platform', () => {
+    expect(file('opencode', linux)).toBe('/home/ada/.config/opencode/opencode.json');
+    expect(file('opencode', mac)).toBe('/Users/ada/.config/opencode/opencode.json');
+    expect(file('opencode', { ...linux, env: { XDG_CONFIG_HOME: '/xdg' } })).toBe('/xdg/opencode/opencode.json');
+    expect(file('opencode', windows)).toBe('C:\\Users\\ada\\.config\\opencode\\opencode.json');
+  });
+
+  it('K1 · zed and goose: the XDG config folder, %APPDATA% on Windows', () => {
+    expect(file('zed', linux)).toBe('/home/ada/.config/zed/settings.json');
+    expect(file('zed', mac)).toBe('/Users/ada/.config/zed/settings.json');
+    expect(file('zed', windows)).toBe('C:\\Users\\ada\\AppData\\Roaming\\Zed\\settings.json');
+    expect(file('goose', linux)).toBe('/home/ada/.config/goose/config.yaml');
+    expect(file('goose', { ...mac, env: { XDG_CONFIG_HOME: '/xdg' } })).toBe('/xdg/goose/config.yaml');
+    expect(file('goose', windows)).toBe('C:\\Users\\ada\\AppData\\Roaming\\Block\\goose\\config\\config.yaml');
+  });
+
   it('K1 · a client without a project file falls back to its user file and says so', () => {
     const config = toClientConfig('windsurf', 'tool', stdio, 'project', linux);
     expect(config).toMatchObject({
@@ -65,5 +105,22 @@ describe('K1 · per-OS user files', () => {
       scopeFallback: false,
       file: '/work/app/.cursor/mcp.json',
     });
+  });
+});
+
+describe('K2 · the keys burgee owns in an entry', () => {
+  const stdio = { kind: 'stdio', command: '/usr/bin/node', args: ['/app/cli.mjs', '--mcp'] } as const;
+  const owns = (client: (typeof CLIENTS)[number]) => toClientConfig(client, 'tool', stdio, 'user', linux).owns;
+
+  it('K2 · every key an entry of the client can hold, over stdio or HTTP', () => {
+    expect(owns('opencode')).toEqual(expect.arrayContaining(['type', 'command', 'url', 'headers', 'enabled']));
+    expect(owns('goose')).toEqual(expect.arrayContaining(['cmd', 'args', 'uri', 'headers', 'name', 'timeout']));
+  });
+
+  it("K2 · never a key the client leaves to the person: Zed's headers, goose's envs and env_keys", () => {
+    expect(owns('zed')).not.toContain('headers');
+    expect(owns('goose')).not.toContain('envs');
+    expect(owns('goose')).not.toContain('env_keys');
+    expect(owns('cursor')).toContain('headers');
   });
 });

@@ -1,7 +1,19 @@
 import { posix, win32 } from 'node:path';
 
 /** The MCP clients burgee writes configuration for (K1). */
-export const CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf'] as const;
+export const CLIENTS = [
+  'claude-code',
+  'claude-desktop',
+  'cursor',
+  'vscode',
+  'codex',
+  'gemini',
+  'windsurf',
+  'copilot',
+  'opencode',
+  'zed',
+  'goose',
+] as const;
 export type ClientId = (typeof CLIENTS)[number];
 /** True when `value` names a client burgee can register with. */
 export const isClientId = (value: unknown): value is ClientId => CLIENTS.includes(value as ClientId);
@@ -24,17 +36,22 @@ export type Place = {
   env: Readonly<Record<string, string | undefined>>;
 };
 
+/** The formats of client files: JSON, JSON with comments and trailing commas (JSONC), TOML, YAML. */
+export type ClientFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
+
 /** One client's configuration file, as data: where it lives, its format, and the key that holds servers. */
 export type ClientSpec = {
   id: ClientId;
-  format: 'json' | 'toml';
+  format: ClientFormat;
   /** The key of the table of servers (`mcpServers`, `servers`, `mcp_servers`). */
   key: string;
   /** Relative to the project folder; absent when the client reads no project file. */
   project?: string;
   user: (place: Place) => string;
-  /** One server's entry under `key`. */
-  entry: (target: ServerTarget) => Record<string, unknown>;
+  /** One server's entry under `key`; `name` is the server's name, which some clients repeat inside. */
+  entry: (target: ServerTarget, name: string) => Record<string, unknown>;
+  /** Keys of the entry a person fills in, which burgee never writes (K2): a re-install keeps them. */
+  userKeys?: readonly string[];
 };
 
 const pathFor = (place: Place) => (place.platform === 'win32' ? win32 : posix);
@@ -47,8 +64,17 @@ const appData = (place: Place): string => {
   const path = pathFor(place);
   if (place.platform === 'darwin') return path.join(place.home, 'Library', 'Application Support');
   if (place.platform === 'win32') return place.env.APPDATA ?? path.join(place.home, 'AppData', 'Roaming');
-  return place.env.XDG_CONFIG_HOME || path.join(place.home, '.config');
+  return configHome(place);
 };
+/** The XDG config folder, which some clients use on every platform: `$XDG_CONFIG_HOME`, else `~/.config`. */
+const configHome = (place: Place): string => place.env.XDG_CONFIG_HOME || pathFor(place).join(place.home, '.config');
+/** `<configHome>/<parts>` on every platform but Windows, where it is `%APPDATA%/<windows>`. */
+const configFile =
+  (parts: readonly string[], windows: readonly string[] = parts) =>
+  (place: Place) =>
+    place.platform === 'win32'
+      ? pathFor(place).join(appData(place), ...windows)
+      : pathFor(place).join(configHome(place), ...parts);
 
 const stdio = (target: ServerTarget & { kind: 'stdio' }) => ({ command: target.command, args: [...target.args] });
 /** The Authorization header with the variable named, in the interpolation syntax the client expands. */
@@ -82,9 +108,10 @@ const CLIENT_SPECS: Record<ClientId, ClientSpec> = {
     user: inHome('.cursor', 'mcp.json'),
     entry: (t) => (t.kind === 'stdio' ? stdio(t) : { url: t.url, ...bearer(`\${env:${t.tokenVariable}}`) }),
   },
+  // VS Code reads its mcp.json as JSON with comments.
   vscode: {
     id: 'vscode',
-    format: 'json',
+    format: 'jsonc',
     key: 'servers',
     project: '.vscode/mcp.json',
     user: (place) => pathFor(place).join(appData(place), 'Code', 'User', 'mcp.json'),
@@ -115,6 +142,61 @@ const CLIENT_SPECS: Record<ClientId, ClientSpec> = {
     key: 'mcpServers',
     user: inHome('.codeium', 'windsurf', 'mcp_config.json'),
     entry: (t) => (t.kind === 'stdio' ? stdio(t) : { serverUrl: t.url, ...bearer(`\${env:${t.tokenVariable}}`) }),
+  },
+  // GitHub Copilot CLI: `local` starts a command, `tools` lists the tools it may call ("*": all).
+  copilot: {
+    id: 'copilot',
+    format: 'json',
+    key: 'mcpServers',
+    project: '.github/mcp.json',
+    user: (place) =>
+      pathFor(place).join(place.env.COPILOT_HOME || pathFor(place).join(place.home, '.copilot'), 'mcp-config.json'),
+    entry: (t) =>
+      t.kind === 'stdio'
+        ? { type: 'local', ...stdio(t), tools: ['*'] }
+        : { type: 'http', url: t.url, ...bearer(`\${${t.tokenVariable}}`), tools: ['*'] },
+  },
+  // opencode: one array holds the command and its arguments; a server without `enabled` is refused.
+  opencode: {
+    id: 'opencode',
+    format: 'jsonc',
+    key: 'mcp',
+    project: 'opencode.json',
+    user: (place) => pathFor(place).join(configHome(place), 'opencode', 'opencode.json'),
+    entry: (t) =>
+      t.kind === 'stdio'
+        ? { type: 'local', command: [t.command, ...t.args], enabled: true }
+        : { type: 'remote', url: t.url, ...bearer(`{env:${t.tokenVariable}}`), enabled: true },
+  },
+  // Zed reads no variables in its settings, so a bearer token's header is the person's to add.
+  zed: {
+    id: 'zed',
+    format: 'jsonc',
+    key: 'context_servers',
+    project: '.zed/settings.json',
+    user: configFile(['zed', 'settings.json'], ['Zed', 'settings.json']),
+    entry: (t) => (t.kind === 'stdio' ? stdio(t) : { url: t.url }),
+    userKeys: ['headers'],
+  },
+  // goose: the extension repeats its name; a header reads `$VAR` from the variables `env_keys` lists.
+  goose: {
+    id: 'goose',
+    format: 'yaml',
+    key: 'extensions',
+    user: configFile(['goose', 'config.yaml'], ['Block', 'goose', 'config', 'config.yaml']),
+    entry: (t, name) =>
+      t.kind === 'stdio'
+        ? { type: 'stdio', name, enabled: true, cmd: t.command, args: [...t.args], timeout: 300 }
+        : {
+            type: 'streamable_http',
+            name,
+            enabled: true,
+            uri: t.url,
+            ...bearer(`$${t.tokenVariable}`),
+            env_keys: [t.tokenVariable],
+            timeout: 300,
+          },
+    userKeys: ['envs', 'env_keys'],
   },
 };
 

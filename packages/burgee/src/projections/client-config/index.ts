@@ -1,8 +1,16 @@
 import { posix, win32 } from 'node:path';
-import { type ClientId, type ClientSpec, clientSpec, type Place, type ServerTarget } from './clients.js';
+import {
+  type ClientFormat,
+  type ClientId,
+  type ClientSpec,
+  clientSpec,
+  type Place,
+  type ServerTarget,
+} from './clients.js';
 
 export {
   CLIENTS,
+  type ClientFormat,
   type ClientId,
   type ClientSpec,
   clientSpec,
@@ -26,7 +34,7 @@ export type ClientConfig = {
   /** True when project scope was asked for and the client has none. */
   scopeFallback: boolean;
   file: string;
-  format: 'json' | 'toml';
+  format: ClientFormat;
   /** The keys from the top of the file to the entry: `["mcpServers", "tool"]`. */
   at: [string, string];
   entry: Record<string, unknown>;
@@ -55,7 +63,7 @@ export function toClientConfig(
     file,
     format: spec.format,
     at: [spec.key, name],
-    entry: spec.entry(target),
+    entry: spec.entry(target, name),
     owns: ownedKeys(spec),
     ...(target.kind === 'http' ? { tokenVariable: target.tokenVariable } : {}),
   };
@@ -64,16 +72,29 @@ export function toClientConfig(
 /** The keys burgee writes in any client's entry (K2); a client's own spellings are added from its entries. */
 const OWNED_KEYS = ['command', 'args', 'type', 'url', 'headers', 'httpUrl', 'serverUrl'] as const;
 
-/** Every key an entry of this client can hold, over stdio or HTTP: what a re-install may replace. */
+/**
+ * Every key an entry of this client can hold, over stdio or HTTP: what a re-install may replace;
+ * never a key the client leaves to a person (its `userKeys`).
+ */
 export function ownedKeys(spec: ClientSpec): string[] {
-  const stdio = spec.entry({ kind: 'stdio', command: '', args: [] });
-  const http = spec.entry({ kind: 'http', url: '', tokenVariable: '' });
-  return [...new Set([...OWNED_KEYS, ...Object.keys(stdio), ...Object.keys(http)])];
+  const stdio = spec.entry({ kind: 'stdio', command: '', args: [] }, '');
+  const http = spec.entry({ kind: 'http', url: '', tokenVariable: '' }, '');
+  const keys = new Set([...OWNED_KEYS, ...Object.keys(stdio), ...Object.keys(http)]);
+  for (const key of spec.userKeys ?? []) keys.delete(key);
+  return [...keys];
 }
 
-/** The entry as a fragment of the client's file, for a person to paste (`mcp config`). */
-export function renderClientFragment(config: ClientConfig, toml: (value: Record<string, unknown>) => string): string {
+/**
+ * The entry as a fragment of the client's file, for a person to paste (`mcp config`). JSON and JSONC
+ * are written here; TOML and YAML by `serialise`, their library's writer, which the caller loads.
+ */
+export function renderClientFragment(
+  config: ClientConfig,
+  serialise: (value: Record<string, unknown>) => string = (value) => JSON.stringify(value, null, 2),
+): string {
   const [key, name] = config.at;
   const fragment = { [key]: { [name]: config.entry } };
-  return config.format === 'toml' ? toml(fragment) : JSON.stringify(fragment, null, 2);
+  return config.format === 'json' || config.format === 'jsonc'
+    ? JSON.stringify(fragment, null, 2)
+    : serialise(fragment).trimEnd();
 }

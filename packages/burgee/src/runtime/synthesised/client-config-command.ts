@@ -67,8 +67,9 @@ function tokenNote(config: ClientConfig): string | undefined {
 
 /** The entry as the part of the client's file that holds it, in that file's format. */
 async function fragment(config: ClientConfig): Promise<string> {
-  const toml = config.format === 'toml' ? (await import('smol-toml')).stringify : JSON.stringify;
-  return renderClientFragment(config, toml);
+  if (config.format === 'toml') return renderClientFragment(config, (await import('smol-toml')).stringify);
+  if (config.format === 'yaml') return renderClientFragment(config, (await import('yaml')).stringify);
+  return renderClientFragment(config);
 }
 
 /** The server as the client should reach it: this very program over stdio, or the URL it is served at. */
