@@ -21,6 +21,9 @@ import { checkVendored } from './vendored.mjs';
 //   they cost a fraction (N1, M1). It is a devDependency pinned to an exact version, and the package's
 //   `vendored` field states the versions compiled in, which the build checks against what is installed
 //   (checkVendored); docs/mcp-sdk.md gives the policy, scripts/vendor-patches.mjs what the build changes.
+// - `yaml` and `jsonc-parser`, which `mcp install` loads to edit a client's YAML or JSON-with-comments
+//   file keeping its comments: compiled in, tree-shaken, they weigh a tenth of the packages they come
+//   from (3 MB is the whole install's budget, test/pack.test.ts). Pinned and stated in `vendored` too.
 // - `roundel` and `caique`, siblings built just before in this same run and released with the same
 //   version: roundel goes into the core chunk (one package resolved per run instead of two: about 5% of
 //   burgee's start-up overhead, 7 of 8 alternating A/B runs of 100 rounds), caique into a chunk loaded
@@ -158,6 +161,9 @@ for (const name of packages) {
           ...(vendorsSdk
             ? [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]
             : []),
+          // The parsers of client files that keep comments, loaded by `mcp install` alone (K1, K2).
+          { name: 'vendor-yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ },
+          { name: 'vendor-jsonc', test: /[\\/]node_modules[\\/]jsonc-parser[\\/]/ },
           ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
           // A compiled-in sibling that is not part of the core (caique) keeps a chunk named after it.
           ...packages

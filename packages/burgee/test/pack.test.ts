@@ -133,7 +133,7 @@ describe("N4 · the README's quick start, run as written by a stranger", () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@clack/prompts', 'jsonc-parser', 'smol-toml', 'yaml']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@clack/prompts', 'smol-toml']);
     expect(manifest.vendored['@modelcontextprotocol/server']).toMatch(/^\d+\.\d+\.\d+$/);
     const conditions: Record<string, string>[] = [];
     const targets: string[] = [];

@@ -3,7 +3,8 @@ import { lineColumn } from '../runtime/json-position.js';
 import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
 import { isTable, mergeServer } from './server-entry.js';
 
-type Jsonc = typeof import('jsonc-parser');
+// The package's ES module build: its default entry is UMD, whose inner require() calls a bundle cannot follow.
+type Jsonc = typeof import('jsonc-parser/lib/esm/main.js');
 type Path = (string | number)[];
 
 /**
@@ -20,7 +21,7 @@ export async function mergeJsoncEntry(
   entry: Readonly<Record<string, unknown>>,
   owned: readonly string[],
 ): Promise<string> {
-  const jsonc: Jsonc = await import('jsonc-parser');
+  const jsonc: Jsonc = await import('jsonc-parser/lib/esm/main.js');
   const source = text ?? '';
   const document = source.trim() === '' ? {} : parseJsonc(jsonc, file, source);
   if (!isTable(document)) throw refuseFile(notAnObjectAtTop(file));
@@ -83,7 +84,7 @@ function formatting(text: string): { insertSpaces: boolean; tabSize: number; eol
  * line and column of the first error, and an object that names a key twice, naming the key.
  */
 function parseJsonc(jsonc: Jsonc, file: string, text: string): unknown {
-  const errors: import('jsonc-parser').ParseError[] = [];
+  const errors: import('jsonc-parser/lib/esm/main.js').ParseError[] = [];
   const value = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
   if (first !== undefined) {
