@@ -157,4 +157,21 @@ describe('--schema, as an agent reads it', () => {
     expect(fixed.stdout.trimEnd().length).toBeLessThanOrEqual(smallest);
     expect(JSON.parse(fixed.stdout)).toMatchObject({ truncated: true, page: 1 });
   });
+
+  it.each(['1', '10', '99'])(
+    'S4 · --schema --budget %s: the fix names a budget that passes, though its number has more digits',
+    async (typed) => {
+      const result = await runCli(example('ship'), ['--schema', '--budget', typed, '--json']);
+      expect(result.code).toBe(2);
+      const { error } = JSON.parse(result.stdout);
+      const smallest = Number(/^ship --schema --budget (\d+)$/.exec(error.fix)?.[1]);
+      const fixed = await runCli(example('ship'), ['--schema', '--budget', String(smallest)]);
+      expect(fixed.code, fixed.stderr).toBe(0);
+      expect(fixed.stdout.trimEnd().length).toBeLessThanOrEqual(smallest);
+      // The smallest: one character less holds no entry.
+      const less = await runCli(example('ship'), ['--schema', '--budget', String(smallest - 1), '--json']);
+      expect(less.code).toBe(2);
+      expect(JSON.parse(less.stdout).error.fix).toBe(`ship --schema --budget ${smallest}`);
+    },
+  );
 });

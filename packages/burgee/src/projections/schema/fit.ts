@@ -163,12 +163,14 @@ function summaryDocument(
 function paginate(header: Header, budget: number, form: Form, prefix: string, page: number): FittedSchema {
   const hint = hintFor(prefix, form, true);
   const widest = { page: form.entries.length, pages: form.entries.length };
-  const empty = summaryDocument(header, budget, form.detail, [], hint, widest);
   const hasGroups = form.entries.some((entry) => entry.kind === 'group');
-  const base = render(empty).length + (hasGroups ? ',"groups":[]'.length : 0);
+  // The document states its own budget, so what it takes grows with the digits of that number.
+  const baseAt = (n: number): number =>
+    render(summaryDocument(header, n, form.detail, [], hint, widest)).length + (hasGroups ? ',"groups":[]'.length : 0);
+  const base = baseAt(budget);
   const costs = form.entries.map((entry) => render(entry.value).length + 1);
   const widestEntry = Math.max(...costs);
-  if (base + widestEntry > budget) return { ok: false, reason: 'budget', minimum: base + widestEntry };
+  if (base + widestEntry > budget) return { ok: false, reason: 'budget', minimum: smallest(baseAt, widestEntry) };
   const pages: Entry[][] = [];
   let current: Entry[] = [];
   let used = base;
@@ -187,6 +189,16 @@ function paginate(header: Header, budget: number, form: Form, prefix: string, pa
   if (entries === undefined) return { ok: false, reason: 'page', pages: pages.length };
   const paging = { page, pages: pages.length };
   return { ok: true, document: summaryDocument(header, budget, form.detail, entries, hint, paging) };
+}
+
+/**
+ * The smallest budget whose document holds the widest entry: `base(n) + entry <= n`. The base grows
+ * only with the digits of `n`, so rising from the size at one digit settles within a step per digit.
+ */
+function smallest(base: (n: number) => number, entry: number): number {
+  let n = base(1) + entry;
+  while (base(n) + entry > n) n = base(n) + entry;
+  return n;
 }
 
 /** The first sentence of a description: up to the first `.`, `!` or `?` that ends a word, on its first line. */
