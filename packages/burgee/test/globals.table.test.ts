@@ -40,6 +40,7 @@ const EXPECTED: Record<string, Expected> = {
   help: { valid: ALL, listed: ALL, reserved: true },
   field: { valid: ALL, needs: '--schema', listed: [], reserved: false },
   budget: { valid: ALL, needs: '--schema', listed: [], reserved: false },
+  full: { valid: ALL, needs: '--schema', listed: [], reserved: false },
   http: { valid: [''], needs: '--mcp', listed: [], reserved: false },
   token: { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },
   'allow-origin': { valid: [''], needs: '--http', needsWords: ['--mcp', '--http', '0'], listed: [], reserved: false },

@@ -128,6 +128,54 @@ describe('--schema, as an agent reads it', () => {
     expect((drilled.json as { options: unknown[] }).options).toHaveLength(8);
   });
 
+  it('X3 · --schema --full prints the whole document past the budget, at the root and in a group; validates', async () => {
+    const commands = Array.from({ length: 30 }, (_, i) =>
+      defineCommand({ name: `task-${i}`, description: `Task number ${i}.`, effects: 'read_only', run: () => null }),
+    );
+    const small = defineProgram({
+      name: 'small',
+      schemaBudget: 600,
+      commands: [defineCommand({ name: 'jobs', description: 'Jobs', commands })],
+    });
+    expect((await runProgram(small, ['--schema'])).json).toMatchObject({ summarised: true, budget: 600 });
+    const full = await runProgram(small, ['--schema', '--full']);
+    expect(full.exitCode).toBe(0);
+    const document = full.json as { summarised?: true; commands: { name: string; inputSchema: object }[] };
+    expect(document.summarised).toBeUndefined();
+    expect(document.commands.map((c) => c.name)).toEqual(commands.map((c) => `jobs ${c.name}`));
+    expect(full.stdout.length).toBeGreaterThan(600);
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    const group = await runProgram(small, ['jobs', '--schema', '--full', '--field', 'commands.29.name']);
+    expect(group.stdout).toBe('"jobs task-29"\n');
+    // Within the budget, --full changes nothing: the same bytes.
+    const ship = await runCli(example('ship'), ['--schema']);
+    expect((await runCli(example('ship'), ['--schema', '--full'])).stdout).toBe(ship.stdout);
+  });
+
+  it.each(['commander', 'yargs'])('X3 · --schema --full of a %s program is its whole document', async (host) => {
+    const script = `${repoRoot}packages/burgee/test/fixtures/adapters/${host}.mjs`;
+    const summary = await runCli(script, ['--schema', '--budget', '600']);
+    expect(JSON.parse(summary.stdout)).toMatchObject({ summarised: true });
+    const full = await runCli(script, ['--schema', '--full']);
+    expect(full.code).toBe(0);
+    expect(full.stdout).toBe((await runCli(script, ['--schema'])).stdout);
+    expect(validate(JSON.parse(full.stdout)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it.each([
+    ['--budget', '900', 'fit'],
+    ['--page', '2', 'turn'],
+  ])('X3 · --full with %s is a usage error whose fix drops it', async (flag, value, verb) => {
+    const result = await runCli(example('ship'), ['--schema', '--full', flag, value, '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).error).toMatchObject({
+      message: `--full prints the whole document, so ${flag} has nothing to ${verb}`,
+      fix: 'ship --schema --full',
+    });
+    const alone = await runCli(example('ship'), ['--full', '--json']);
+    expect(JSON.parse(alone.stdout).error).toMatchObject({ message: '--full works only with --schema' });
+  });
+
   it('S3 · drilling into a group lists its commands; a hidden command cannot be drilled into', async () => {
     const group = await runCli(example('ship'), ['config', '--schema']);
     expect(group.code).toBe(0);

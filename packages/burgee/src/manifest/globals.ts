@@ -94,6 +94,7 @@ export const GLOBAL_FLAGS = [
   { name: 'help', short: 'h', at: 'any', help: 'show help', reserved: true },
   { name: 'field', value: 'path', at: 'any', with: 'schema', reserved: false },
   { name: 'budget', value: 'n', at: 'any', with: 'schema', reserved: false },
+  { name: 'full', at: 'any', with: 'schema', reserved: false },
   { name: 'page', value: 'n', at: 'any', with: 'schema', reserved: false },
   { name: 'all', at: 'any', with: 'help', reserved: false },
   { name: 'format', value: 'json', at: 'any', spells: true, reserved: false },

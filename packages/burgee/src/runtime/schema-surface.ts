@@ -3,6 +3,7 @@ import {
   badBudget,
   badPage,
   budgetTooSmall,
+  fullIsUnfitted,
   noSchemaOfItsOwn,
   noSuchField,
   noSuchPage,
@@ -22,7 +23,9 @@ export function showSchema(
 ): RunResult {
   const budget = wholeNumber(globals.budget, () => refuse(badBudget(globals.budget!), command));
   const page = wholeNumber(globals.page, () => refuse(badPage(globals.page!), command));
-  const document = schemaOf(manifest, command, budget, page);
+  if (globals.full && (budget !== undefined || page !== undefined))
+    throw refuse(fullIsUnfitted(manifest, command, budget === undefined ? '--page' : '--budget'), command);
+  const document = schemaOf(manifest, command, { budget, page, full: globals.full });
   if (document === undefined) throw refuse(noSchemaOfItsOwn(manifest, command), command);
   if (globals.field === undefined) return report.document(renderSchema(document));
   const picked = selectSchemaField(document, globals.field);
@@ -30,13 +33,14 @@ export function showSchema(
   return report.document(JSON.stringify(picked.value ?? null));
 }
 
-/** The document `--schema` prints at `command`: a whole program or group fitted to its budget, or one command. */
-function schemaOf(
-  manifest: Manifest,
-  command: ManifestCommand,
-  budget: number | undefined,
-  page: number | undefined,
-): unknown {
+/** How the caller asked for the document: `--budget`, `--page`, `--full`. */
+type Asked = { budget: number | undefined; page: number | undefined; full: boolean };
+
+/**
+ * The document `--schema` prints at `command`: a whole program or group fitted to its budget (or
+ * whole, with `--full`), or one command.
+ */
+function schemaOf(manifest: Manifest, command: ManifestCommand, { budget, page, full }: Asked): unknown {
   if (command !== manifest.root && command.runnable) {
     if (page !== undefined) throw refuse(pageOfOneCommand(manifest, command), command);
     return findSchemaCommand(manifest, command.path);
@@ -46,6 +50,7 @@ function schemaOf(
     ...(budget === undefined ? {} : { budget }),
     ...(page === undefined ? {} : { page }),
     group: command.path,
+    full,
   });
   if (!fitted.ok) {
     throw refuse(

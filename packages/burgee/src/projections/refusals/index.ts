@@ -31,6 +31,7 @@ export {
   badPage,
   budgetTooSmall,
   explainNoOption,
+  fullIsUnfitted,
   mcpNeedsProcess,
   noSchemaOfItsOwn,
   noSuchField,

@@ -52,6 +52,16 @@ export function budgetTooSmall(manifest: Manifest, command: ManifestCommand, bud
   };
 }
 
+/** `--full` beside `--budget` or `--page`: the whole document has no budget to fit nor pages to turn (X3). */
+export function fullIsUnfitted(manifest: Manifest, command: ManifestCommand, flag: '--budget' | '--page'): Refusal {
+  const where = commandName(manifest, command);
+  return {
+    message: `--full prints the whole document, so ${flag} has nothing to ${flag === '--budget' ? 'fit' : 'turn'}`,
+    hint: `drop ${flag} for the whole document, or --full for one within the budget`,
+    fix: `${where} --schema --full`,
+  };
+}
+
 /** `--field a.b` where a step names nothing (S3). */
 export const noSuchField = (field: string, at: string, step: string, available: readonly string[]): Refusal => ({
   message: `--field ${field}: no field ${JSON.stringify(step)}${at === '' ? '' : ` in ${at}`}`,

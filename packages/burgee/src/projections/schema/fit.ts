@@ -35,7 +35,7 @@ export function fitSchemaDocument(
   const page = options.page ?? 1;
   const scope = options.group ?? [];
   const header = toHeader(manifest, scope);
-  const full = fullIfWithin(header, commands, budget);
+  const full = fullIfWithin(header, commands, options.full === true ? Number.POSITIVE_INFINITY : budget);
   if (full !== undefined) return page === 1 ? { ok: true, document: full } : { ok: false, reason: 'page', pages: 1 };
   const prefix = [manifest.name, ...scope].join(' ');
   let shortest: Form | undefined;

@@ -147,6 +147,8 @@ export type SchemaDocumentOptions = {
   page?: number;
   /** Drill into a group: the document of the commands below this path. */
   group?: readonly string[];
+  /** The whole document whatever its size (X3): no budget applies, so it is never summarised or paged. */
+  full?: boolean;
 };
 
 /** A document that fits its budget, or why none can (S4). */
