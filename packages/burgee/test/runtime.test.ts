@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   AuthError,
+  BurgeeError,
   ConfigError,
   defineCommand,
   defineError,
@@ -87,6 +88,48 @@ describe('classification of what a handler throws', () => {
     expect(human).toMatchObject({ exitCode: 9, stdout: '', stderr: '' });
     const json = await runProgram(program, ['--json']);
     expect(json.json).toMatchObject({ ok: false, error: { code: 9 } });
+  });
+});
+
+describe('a failure with something to show', () => {
+  const findings = { findings: [{ rule: 'missing-example', command: 'deploy' }], counts: { errors: 1 } };
+
+  it('E5 · a BurgeeError given data prints {"ok":false,"data":…,"error":…}, exit = error.code; a person sees the error only', async () => {
+    const program = throwing(() => new BurgeeError(1, '1 error', { hint: 'fix it', data: findings }));
+    const json = await runProgram(program, ['--json']);
+    expect(json.exitCode).toBe(1);
+    expect(json.stderr).toBe('');
+    expect(json.stdout).toBe(
+      `{"ok":false,"data":${JSON.stringify(findings)},"error":{"code":1,"message":"1 error","hint":"fix it"}}\n`,
+    );
+    const human = await runProgram(program, []);
+    expect(human).toMatchObject({ exitCode: 1, stdout: '', stderr: 'error: 1 error\nhint: fix it\n' });
+    const Quota = defineError({ name: 'DataQuota', code: 43 });
+    const defined = await runProgram(
+      throwing(() => new Quota('full', { data: [1, 2] })),
+      ['--json'],
+    );
+    expect(defined.json).toEqual({ ok: false, data: [1, 2], error: { code: 43, message: 'full' } });
+  });
+
+  it("E5 · another library's error with a data field publishes no data", async () => {
+    const json = await runProgram(
+      throwing(() => Object.assign(new Error('HTTP 500'), { data: { token: 's3cret' } })),
+      ['--json'],
+    );
+    expect(json.json).toEqual({ ok: false, error: { code: 1, message: 'HTTP 500' } });
+  });
+
+  it('E3 · data that JSON cannot hold is left out of the failure, which says so: still one envelope', async () => {
+    const json = await runProgram(
+      throwing(() => new UsageError('refused', { data: { big: 10n } })),
+      ['--json'],
+    );
+    expect(json.exitCode).toBe(2);
+    expect(json.stdout.trim().split('\n')).toHaveLength(1);
+    expect(json.json).toMatchObject({ ok: false, error: { code: 2, message: 'refused' } });
+    expect((json.json as { data?: unknown }).data).toBeUndefined();
+    expect((json.json as { error: { hint: string } }).error.hint).toMatch(/^its data was left out: .*BigInt/);
   });
 });
 

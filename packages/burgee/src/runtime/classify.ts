@@ -18,6 +18,8 @@ export type Failure = {
   hint?: string;
   fix?: string;
   usage?: UsageSummary;
+  /** What a BurgeeError carried for `--json` callers: the envelope's `data` (E5). */
+  data?: unknown;
   /** The command burgee refused, whose usage block the failure then shows (E5). */
   command?: ManifestCommand;
   /** Kept only for BURGEE_DEBUG=1. */
@@ -38,6 +40,8 @@ export function classify(thrown: unknown): Outcome {
   if (thrown instanceof BurgeeError) {
     const failure = fromFields(thrown.code, thrown);
     if (thrown instanceof UsageError && thrown.command !== undefined) failure.command = thrown.command;
+    // Only burgee's own errors: another library's `data` field was never meant for the caller.
+    if (thrown.data !== undefined) failure.data = thrown.data;
     return { kind: 'failure', failure };
   }
   if (typeof thrown === 'object' && thrown !== null) {

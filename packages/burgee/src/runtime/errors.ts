@@ -8,6 +8,11 @@ export type FailureDetails = {
   readonly hint?: string;
   readonly fix?: string;
   readonly usage?: UsageSummary;
+  /**
+   * What the command found before it failed (a checker's findings), published as the failure
+   * envelope's `data` for `--json` callers; a person reads what the handler printed (E5).
+   */
+  readonly data?: unknown;
 };
 
 /** The short usage block a usage error may carry (E5). */
@@ -23,6 +28,7 @@ export class BurgeeError extends Error {
   readonly hint: string | undefined;
   readonly fix: string | undefined;
   readonly usage: UsageSummary | undefined;
+  readonly data: unknown;
 
   constructor(code: number, message: string, details: FailureDetails = {}) {
     super(message);
@@ -30,6 +36,7 @@ export class BurgeeError extends Error {
     this.hint = details.hint;
     this.fix = details.fix;
     this.usage = details.usage;
+    this.data = details.data;
   }
 }
 

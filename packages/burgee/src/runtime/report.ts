@@ -75,10 +75,24 @@ export class Reporter {
     if (failure.fix !== undefined && failure.fix === writeLine(this.manifest, plainWords(this.io.argv))) {
       delete failure.fix;
     }
-    if (this.json) return this.envelope(toFailureEnvelope(failure), failure.code);
+    if (this.json) return this.failureEnvelope(failure);
     const debug = this.io.env.BURGEE_DEBUG === '1' && failure.stack !== undefined;
     const text = renderFailure(failure, this.colors());
     return { exitCode: failure.code, text: debug ? `${text}\n${failure.stack}` : text, stream: 'stderr' };
+  }
+
+  /** The failure as one envelope; data that JSON cannot hold is left out and the failure says so (E3). */
+  private failureEnvelope(failure: Failure): RunResult {
+    try {
+      return this.envelope(toFailureEnvelope(failure), failure.code);
+    } catch (error) {
+      const { data: _unwritten, ...rest } = failure;
+      const hint = `its data was left out: ${(error as Error).message}`;
+      return this.envelope(
+        toFailureEnvelope({ ...rest, hint: rest.hint === undefined ? hint : `${rest.hint}; ${hint}` }),
+        failure.code,
+      );
+    }
   }
 
   actionRequired(request: CheckedActionRequest): RunResult {

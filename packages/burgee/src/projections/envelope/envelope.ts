@@ -19,7 +19,8 @@ export type ErrorBody = {
   };
 };
 
-export type FailureEnvelope = { ok: false; error: ErrorBody };
+/** A failure (E5); `data` when the command had something to show for it (a checker's findings). */
+export type FailureEnvelope = { ok: false; data?: unknown; error: ErrorBody };
 
 export type ActionRequiredEnvelope = {
   ok: false;
@@ -44,13 +45,13 @@ export function toSuccessEnvelope(
   return { ok: true, data: data === undefined ? null : data, meta };
 }
 
-/** The failure envelope (E5), keys in contract order. */
-export function toFailureEnvelope(failure: ErrorBody): FailureEnvelope {
+/** The failure envelope (E5), keys in contract order: `data`, when there is any, before `error`. */
+export function toFailureEnvelope(failure: ErrorBody & { data?: unknown }): FailureEnvelope {
   const error: ErrorBody = { code: failure.code, message: failure.message };
   if (failure.hint !== undefined) error.hint = failure.hint;
   if (failure.fix !== undefined) error.fix = failure.fix;
   if (failure.usage !== undefined) error.usage = failure.usage;
-  return { ok: false, error };
+  return failure.data === undefined ? { ok: false, error } : { ok: false, data: failure.data, error };
 }
 
 /**
