@@ -4,6 +4,7 @@ import { defineCommand, defineProgram, run } from 'burgee';
 
 export const program = defineProgram({
   name: 'tool',
+  description: 'Deploy builds; agents are asked to confirm first',
   commands: [
     defineCommand({
       name: 'deploy',
@@ -13,6 +14,10 @@ export const program = defineProgram({
         target: { type: 'string', required: true, description: 'where to deploy' },
         yes: { type: 'boolean', env: false, description: 'skip the confirmation' },
       },
+      examples: [
+        'tool deploy --target prod',
+        { command: 'tool deploy --target prod --yes', description: 'once reviewed' },
+      ],
       run: (ctx) => {
         if (!ctx.options.yes && !ctx.interactive) {
           ctx.actionRequired({

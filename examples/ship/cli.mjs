@@ -39,6 +39,7 @@ const configGet = defineCommand({
   description: 'Read one setting',
   effects: 'read_only',
   arguments: [{ name: 'key', description: 'the setting to read' }],
+  examples: ['ship config get region'],
   run: (ctx) => {
     const settings = readSettings(ctx.cwd);
     if (!(ctx.args.key in settings)) {
@@ -58,6 +59,7 @@ const configSet = defineCommand({
     { name: 'key', description: 'the setting to write' },
     { name: 'value', description: 'its new value' },
   ],
+  examples: ['ship config set region eu-west'],
   run: (ctx) => {
     const settings = readSettings(ctx.cwd);
     const changed = settings[ctx.args.key] !== ctx.args.value;
@@ -111,6 +113,7 @@ const dbDrop = defineCommand({
   effects: 'withheld',
   // env: false: SHIP_YES=1 left in a shell must not confirm a destructive command (D3).
   options: { yes: { type: 'boolean', env: false, description: 'really drop it' } },
+  examples: [{ command: 'ship db drop --yes', description: 'after a backup' }],
   run: (ctx) => {
     if (!ctx.options.yes) {
       ctx.actionRequired({
@@ -159,6 +162,7 @@ const dbBackup = defineCommand({
     tables: { type: 'number', integer: true, minimum: 1, maximum: 100, default: 8, description: 'tables to copy' },
     pace: { type: 'number', minimum: 0, default: 250, hidden: true, description: 'milliseconds per table' },
   },
+  examples: ['ship db backup --tables 20'],
   run: async (ctx) => {
     const { tables, pace } = ctx.options;
     for (let done = 0; done < tables; done++) {
