@@ -3,6 +3,7 @@ export type {
   ActionRequest,
   ArgumentSpec,
   Ask,
+  CheckSettings,
   Command,
   CommandDefinition,
   Context,

@@ -2,6 +2,7 @@ import { reservedKeys } from '../manifest/globals.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
 import { isEffects } from '../manifest/types.js';
 import { checkPrompt } from './check-prompt.js';
+import { checkSettingsProblems } from './check-settings.js';
 import type { ArgumentSpec, LooseCommandDefinition, OptionSpec } from './types.js';
 
 /** Option keys burgee owns on every native command (D5), from the table of global flags. */
@@ -34,6 +35,7 @@ export function checkCommand(def: LooseCommandDefinition, path: readonly string[
   if (def.options !== undefined) checkOptions(def.options, where, problems);
   if (def.arguments !== undefined && def.arguments.length > 0) checkArguments(def.arguments, where, problems);
   if (def.fields !== undefined) checkFields(def.fields, where, problems);
+  if (def.check !== undefined) problems.push(...checkSettingsProblems(def.check, String(where)));
   for (const arg of def.arguments ?? []) {
     if (def.options !== undefined && Object.hasOwn(def.options, arg.name)) {
       problems.push(

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { defineCommand } from './define.js';
+import { defineCommand, defineProgram } from './define.js';
 
 describe('D6 · ctx.options and ctx.args are inferred from the literal declaration', () => {
   it('D6 · required or defaulted → non-optional; choices → union; multiple → array; number → number', () => {
@@ -137,5 +137,21 @@ describe('D3 · a complete function is typed where it is written', () => {
         expectTypeOf(ctx.options.n).toEqualTypeOf<number>();
       },
     });
+  });
+});
+
+describe('X2 · check.ignore names rules of burgee check', () => {
+  it('X2 · a known rule id compiles, a misspelt one does not, on a command and on a program', () => {
+    const ok = defineCommand({
+      name: 'x',
+      effects: 'read_only',
+      check: { ignore: ['missing-example'] },
+      run: () => null,
+    });
+    // @ts-expect-error 'missing-exmple' is no rule id
+    defineCommand({ name: 'y', effects: 'read_only', check: { ignore: ['missing-exmple'] }, run: () => null });
+    defineProgram({ name: 'p', commands: [ok], check: { ignore: ['schema-over-budget'] } });
+    // @ts-expect-error nor is 'everything'
+    defineProgram({ name: 'p', commands: [ok], check: { ignore: ['everything'] } });
   });
 });

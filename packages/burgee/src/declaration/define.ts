@@ -1,6 +1,7 @@
 import { reservedKeys } from '../manifest/globals.js';
 import { DISCOVERY_TOOL } from '../manifest/names.js';
 import { checkCommand, RESERVED_OPTIONS, reservedProblem } from './check.js';
+import { checkSettingsProblems } from './check-settings.js';
 import { DefinitionError } from './errors.js';
 import type {
   ArgumentSpecs,
@@ -47,6 +48,8 @@ export function defineProgram(definition: ProgramDefinition): Program {
     );
   }
   problems.push(...checkToolBudget(definition));
+  if (definition.check !== undefined)
+    problems.push(...checkSettingsProblems(definition.check, `program "${definition.name}"`));
   if (problems.length > 0) throw new DefinitionError(formatProblems(problems));
   return Object.freeze({ ...definition, root }) as Program;
 }

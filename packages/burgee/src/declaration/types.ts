@@ -1,4 +1,5 @@
 import type { PromptKind } from 'caique';
+import type { CheckRuleId } from '../manifest/check-rules.js';
 import type { ArgumentType, Effects, OptionType, Scalar } from '../manifest/types.js';
 import type { ActionRequest } from './action.js';
 import type { Ask } from './ask.js';
@@ -154,6 +155,14 @@ type CommandFields<O extends OptionSpecs, A extends ArgumentSpecs> = {
   readonly fields?: readonly string[];
   /** A JSON Schema of the handler's result, published in `--schema` and as the MCP `outputSchema`. */
   readonly output?: Record<string, unknown>;
+  /** Rules of `burgee check` this command is exempt from (X2); `check` counts the findings they silence. */
+  readonly check?: CheckSettings;
+};
+
+/** What a declaration says to `burgee check` (X2). */
+export type CheckSettings = {
+  /** Rule ids whose findings are silenced here, e.g. `['missing-example']`; an unknown id is refused at definition. */
+  readonly ignore?: readonly CheckRuleId[];
 };
 
 /** A command with a handler: `effects` is required, so a runnable command without it does not compile (D2). */
@@ -222,6 +231,8 @@ export type ProgramDefinition = {
    * `tools/list` holds the top-level commands and one discovery tool for the groups instead (M2).
    */
   readonly mcp?: { readonly toolBudget?: number };
+  /** Rules of `burgee check` silenced for the whole program, every command included (X2). */
+  readonly check?: CheckSettings;
 };
 
 declare const programBrand: unique symbol;

@@ -31,7 +31,7 @@ export function manifestOf(program: Program): Manifest {
 export function buildManifest(target: Program | Command): Manifest {
   const program: Pick<
     Program,
-    'name' | 'version' | 'description' | 'envPrefix' | 'config' | 'schemaBudget' | 'mcp' | 'root'
+    'name' | 'version' | 'description' | 'envPrefix' | 'config' | 'schemaBudget' | 'mcp' | 'check' | 'root'
   > = 'root' in target ? target : { name: target.name, root: target };
   const manifest: Manifest = {
     name: program.name,
@@ -43,6 +43,7 @@ export function buildManifest(target: Program | Command): Manifest {
   if (program.description !== undefined) manifest.description = program.description;
   if (program.envPrefix !== undefined) manifest.envPrefix = program.envPrefix;
   if (program.mcp?.toolBudget !== undefined) manifest.mcp = { toolBudget: program.mcp.toolBudget };
+  if (program.check?.ignore !== undefined) manifest.check = { ignore: [...program.check.ignore] };
   return manifest;
 }
 
@@ -90,6 +91,7 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
   if (command.deprecated !== undefined) node.deprecated = command.deprecated;
   if (command.output !== undefined) node.output = command.output;
   if (command.fields !== undefined) node.fields = [...command.fields];
+  if (command.check?.ignore !== undefined) node.check = { ignore: [...command.check.ignore] };
   return node;
 }
 

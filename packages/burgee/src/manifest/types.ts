@@ -1,4 +1,5 @@
 import type { PromptKind } from 'caique';
+import type { CheckRuleId } from './check-rules.js';
 /**
  * The manifest: one plain, JSON-serialisable description of a program. Every projection
  * (help, envelope, schema, MCP, completions) is a function of this data alone.
@@ -96,6 +97,8 @@ export type ManifestCommand = {
   output?: Record<string, unknown>;
   /** The columns a person sees when the data is a list of objects (H1). */
   fields?: string[];
+  /** Rules of `burgee check` silenced for this command (X2). */
+  check?: { ignore: CheckRuleId[] };
 };
 
 export type Manifest = {
@@ -109,6 +112,8 @@ export type Manifest = {
   shadows?: string[];
   /** MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2). */
   mcp?: { toolBudget?: number };
+  /** Rules of `burgee check` silenced for the whole program (X2). */
+  check?: { ignore: CheckRuleId[] };
   /** The root node: a group holding the commands, or the command itself for one-command programs. */
   root: ManifestCommand;
 };
