@@ -1,0 +1,71 @@
+import { findSynthesised } from '../manifest/synthesised.js';
+import type { Manifest, ManifestCommand, ManifestExample } from '../manifest/types.js';
+import { BurgeeError } from '../runtime/errors.js';
+import { parseArgv } from '../runtime/parse-argv.js';
+import { resolveInputs } from '../runtime/resolve.js';
+import { typed, visibleCommands } from './commands.js';
+import { splitShellLine } from './shell-words.js';
+import type { Found, Rule } from './types.js';
+
+/** What reading one example gave: refused (and why), run by another command, or fine. */
+type Reading = { refused: string; fix?: string } | { elsewhere: string } | undefined;
+
+/**
+ * Every example of a visible command, read as the program reads a command line: the real parser,
+ * then the inputs resolved (required options, types, choices, bounds), with no environment but
+ * what the example sets, no config file and no handler. Not for commander and yargs programs,
+ * whose own parsers would read them.
+ */
+export const exampleRules: Rule = ({ manifest, foreign }) => {
+  if (foreign) return [];
+  const found: Found[] = [];
+  for (const command of visibleCommands(manifest)) {
+    for (const example of command.examples) {
+      const reading = readExample(manifest, command, example);
+      if (reading === undefined) continue;
+      const quoted = JSON.stringify(example.command);
+      if ('elsewhere' in reading)
+        found.push({
+          rule: 'example-elsewhere',
+          command,
+          message: `${typed(manifest, command)} has the example ${quoted}, which runs ${reading.elsewhere} instead`,
+          fix: `move it to ${reading.elsewhere}, or write one that runs ${typed(manifest, command)}`,
+        });
+      else
+        found.push({
+          rule: 'example-refused',
+          command,
+          message: `${typed(manifest, command)} has the example ${quoted}, which it refuses: ${reading.refused}`,
+          ...(reading.fix === undefined ? {} : { fix: reading.fix }),
+        });
+    }
+  }
+  return found;
+};
+
+function readExample(manifest: Manifest, command: ManifestCommand, example: ManifestExample): Reading {
+  const line = splitShellLine(example.command);
+  if (!line.ok) return { refused: line.problem };
+  const [program, ...argv] = line.words;
+  if (program !== manifest.name) return { refused: `it does not start with the program's name, ${manifest.name}` };
+  // burgee's own commands (`completion bash`, `mcp config claude`) are not the program's to check.
+  if (findSynthesised(manifest.root, argv) !== undefined) return undefined;
+  try {
+    const parsed = parseArgv(manifest, argv);
+    const ran = parsed.command;
+    const inside = command.path.every((word, i) => ran.path[i] === word);
+    if (!inside || (command.runnable && ran !== command)) return { elsewhere: typed(manifest, ran) };
+    const { globals } = parsed;
+    // Help, --schema, --version and --explain read no inputs: nothing more to refuse.
+    if (globals.help || globals.schema || globals.version || globals.explain !== undefined || globals.mcp)
+      return undefined;
+    if (!ran.runnable) return { refused: `${typed(manifest, ran)} is a group, which runs nothing` };
+    // Validators of the author's own (Standard Schema) are code, which check never runs.
+    const resolving = resolveInputs({ manifest, parsed, env: line.env, config: undefined, specs: {} });
+    if (resolving instanceof Promise) void resolving.catch(() => undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof BurgeeError)) throw error;
+    return error.fix === undefined ? { refused: error.message } : { refused: error.message, fix: error.fix };
+  }
+}

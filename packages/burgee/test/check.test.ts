@@ -1,0 +1,156 @@
+// `burgee check <entry>` as a person and an agent run it: the built binary in a child process.
+import { describe, expect, it } from 'vitest';
+import { CHECK_RULES } from '../src/manifest/check-rules.js';
+import { example, repoRoot, runCli } from './support/cli.js';
+import { bin } from './support/dev.js';
+
+const fixture = (name: string): string => `${repoRoot}packages/burgee/test/fixtures/check/${name}.mjs`;
+const adapter = (name: string): string => `${repoRoot}packages/burgee/test/fixtures/adapters/${name}.mjs`;
+const check = (...args: string[]) => runCli(bin, ['check', ...args]);
+
+type Finding = { rule: string; severity: string; command?: string; message: string; fix?: string };
+type Report = { program: string; findings: Finding[]; counts: { errors: number; warnings: number; silenced: number } };
+
+describe('X1 · the example programs are clean', () => {
+  it.each([
+    ['examples/deploy', example('deploy')],
+    ['examples/ship', example('ship')],
+    ['a commander program', fixture('clean-commander')],
+    ['a yargs program', fixture('clean-yargs')],
+  ])('X1 · %s: no findings, even with --strict; exit 0 as a person and as an agent', async (_, entry) => {
+    const person = await check(entry, '--strict');
+    expect(person.code, person.stderr).toBe(0);
+    expect(person.stdout).toBe('');
+    expect(person.stderr).toMatch(/^\S+: no findings\n$/);
+    const agent = await check(entry, '--strict', '--json');
+    expect(agent.code).toBe(0);
+    expect(agent.stderr).toBe('');
+    const envelope = JSON.parse(agent.stdout) as { ok: boolean; data: Report };
+    expect(envelope.ok).toBe(true);
+    expect(envelope.data.findings).toEqual([]);
+    expect(envelope.data.counts).toEqual({ errors: 0, warnings: 0, silenced: 0 });
+  });
+
+  it('X5 · the burgee binary passes its own check', async () => {
+    const result = await check(bin, '--strict');
+    expect(result.stderr).toMatch(/: no findings\n$/);
+    expect(result.code).toBe(0);
+  });
+});
+
+// Each rule and the command it names in the fixture: one violation per rule, in the order check reports them.
+const NATIVE: [rule: string, command: string | undefined][] = [
+  ['missing-program-description', undefined],
+  ['schema-over-budget', undefined],
+  ['missing-description', 'nodesc'],
+  ['missing-example', 'noexample'],
+  ['example-refused', 'badexample'],
+  ['example-elsewhere', 'elsewhere'],
+  ['missing-option-description', 'opts'],
+  ['missing-argument-description', 'args'],
+  ['missing-group-description', 'group'],
+  ['effects-contradict-name', 'purge'],
+  ['secret-default', 'login'],
+  ['secret-without-env', 'auth'],
+  ['prompt-without-default', 'show'],
+  ['unused-ignore', 'quiet'],
+];
+const COMMANDER: [rule: string, command: string][] = [
+  ['tool-name-invalid', 'do:it'],
+  ['tool-name-collision', 'a b'],
+  ['undeclared-effects', 'legacy'],
+];
+
+describe('X2 · one violation per rule', () => {
+  it('X2 · every rule of the table but the skill size has a violation below, each once', () => {
+    const covered = [...NATIVE, ...COMMANDER].map(([rule]) => rule).sort();
+    const known = CHECK_RULES.map((rule) => rule.id).filter((id) => id !== 'skill-over-size');
+    expect(covered).toEqual([...known].sort());
+  });
+
+  it('X2 · a native program: each finding by rule, command and severity; the silenced one counted; exit 1', async () => {
+    const result = await check(fixture('violations'), '--json');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const envelope = JSON.parse(result.stdout) as { ok: false; data: Report; error: { code: number; message: string } };
+    expect(envelope.ok).toBe(false);
+    expect(envelope.error).toMatchObject({
+      code: 1,
+      message: `${fixture('violations').slice(repoRoot.length)}: 4 errors, 10 warnings, 1 silenced by check.ignore`,
+    });
+    const { findings, counts } = envelope.data;
+    expect(findings.map((f) => [f.rule, f.command])).toEqual(NATIVE);
+    for (const finding of findings) {
+      const row = CHECK_RULES.find((rule) => rule.id === finding.rule)!;
+      expect(finding.severity).toBe(row.severity);
+    }
+    expect(counts).toEqual({ errors: 4, warnings: 10, silenced: 1 });
+  });
+
+  it("X2 · the parser's own refusal, and its corrected line as the fix, for an example it refuses", async () => {
+    const { data } = JSON.parse((await check(fixture('violations'), '--json')).stdout) as { data: Report };
+    expect(data.findings.find((f) => f.rule === 'example-refused')).toEqual({
+      rule: 'example-refused',
+      severity: 'error',
+      command: 'badexample',
+      message:
+        'lint badexample has the example "lint badexample --colour red", which it refuses: unknown option --colour for lint badexample',
+      fix: 'lint badexample --color red',
+    });
+    expect(data.findings.find((f) => f.rule === 'secret-default')?.message).not.toContain('hunter2');
+  });
+
+  it('X2 · a commander program: the tool-name rules and undeclared effects, exit 1', async () => {
+    const result = await check(fixture('violations-commander'), '--json');
+    expect(result.code).toBe(1);
+    const { data } = JSON.parse(result.stdout) as { data: Report };
+    expect(data.findings.map((f) => [f.rule, f.command])).toEqual(COMMANDER);
+    expect(data.counts).toEqual({ errors: 2, warnings: 1, silenced: 0 });
+  });
+
+  it('X1 · a person reads each finding and its fix on stderr, then the tally; stdout stays empty', async () => {
+    const result = await check(fixture('violations-commander'));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      [
+        'error [tool-name-invalid] hostlint do:it becomes the MCP tool "do:it", outside MCP\'s rule [A-Za-z0-9_.-]{1,128}: clients refuse it',
+        '  fix: rename the command with letters, digits and dashes, in a shorter path',
+        'error [tool-name-collision] hostlint a b and hostlint a_b both become the MCP tool "a_b": one of them cannot be called',
+        '  fix: rename one of the two commands',
+        'warning [undeclared-effects] hostlint legacy declares no effects: its tool carries no hints, so MCP clients must treat it as destructive',
+        "  fix: .effects('read_only') (or 'idempotent', 'non_idempotent', 'withheld')",
+        '',
+        `error: ${fixture('violations-commander').slice(repoRoot.length)}: 2 errors, 1 warning`,
+        "hint: each finding says what to change; a command may silence a rule with check: { ignore: ['rule-id'] }",
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('X1 · warnings, --strict, and what check cannot load', () => {
+  it('X1 · warnings alone exit 0 and come back as data; --strict makes them fail, exit 1', async () => {
+    const lenient = await check(adapter('yargs'), '--json');
+    expect(lenient.code).toBe(0);
+    const { data } = JSON.parse(lenient.stdout) as { data: Report };
+    expect(data.counts.errors).toBe(0);
+    expect(data.findings.map((f) => [f.rule, f.command])).toEqual([['undeclared-effects', 'legacy']]);
+    const strict = await check(adapter('yargs'), '--json', '--strict');
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({
+      ok: false,
+      data: { counts: { errors: 0, warnings: 1 } },
+      error: { code: 1, message: expect.stringMatching(/: 1 warning \(--strict fails on warnings\)$/) },
+    });
+  });
+
+  it('X1 · no such entry is a usage error (exit 2); a module that is no program is a config error (exit 3)', async () => {
+    const missing = await check('nope.mjs', '--json');
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout).error.message).toMatch(/^no entry module at nope\.mjs/);
+    const notProgram = await check(`${repoRoot}packages/burgee/test/fixtures/print-child.mjs`, '--json');
+    expect(notProgram.code).toBe(3);
+    expect(JSON.parse(notProgram.stdout).error.message).toMatch(/^cannot load .*print-child\.mjs: /);
+  });
+});
