@@ -76,6 +76,18 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
       !['user-files', join('runtime', 'synthesised'), 'cli'].some((room) => under(edge.from, room)),
   },
   {
+    name: 'diff/ is pure: two documents in, the changes out; no runtime/, no node: module',
+    breaks: (edge) => under(edge.from, 'diff') && (under(edge.to, 'runtime') || edge.to.startsWith('node:')),
+  },
+  {
+    name: 'check/ reads runtime/ for the parser alone (an example is parsed as a command line is), and does no I/O',
+    breaks: (edge) =>
+      under(edge.from, 'check') &&
+      ((under(edge.to, 'runtime') &&
+        !['parse-argv.ts', 'resolve.ts', 'errors.ts'].some((file) => edge.to === join(burgeeSrc, 'runtime', file))) ||
+        edge.to.startsWith('node:')),
+  },
+  {
     name: 'roundel depends on nothing of burgee',
     breaks: (edge) =>
       edge.from.startsWith(join(packages, 'roundel')) &&

@@ -1,0 +1,96 @@
+import type { FullSchemaDocument } from '../projections/schema/types.js';
+
+/** A parsed JSON value read as a `--schema --full` document, or the first thing that keeps it from being one. */
+export type ReadDocument = { ok: true; document: FullSchemaDocument } | { ok: false; problem: string; summary?: true };
+
+type Shape = 'string' | 'boolean' | 'number' | 'object' | 'array';
+
+const isShape = (value: unknown, shape: Shape): boolean =>
+  shape === 'array'
+    ? Array.isArray(value)
+    : shape === 'object'
+      ? typeof value === 'object' && value !== null && !Array.isArray(value)
+      : typeof value === shape;
+
+// The fields `burgee diff` reads, and what each must be; anything else a document holds is left alone.
+const DOCUMENT: Readonly<Record<string, Shape>> = { name: 'string', exitCodes: 'object', commands: 'array' };
+const COMMAND: Readonly<Record<string, Shape>> = {
+  name: 'string',
+  effects: 'string',
+  arguments: 'array',
+  options: 'array',
+  examples: 'array',
+  inputSchema: 'object',
+};
+const ARGUMENT: Readonly<Record<string, Shape>> = {
+  name: 'string',
+  type: 'string',
+  required: 'boolean',
+  variadic: 'boolean',
+};
+const OPTION: Readonly<Record<string, Shape>> = { name: 'string', flag: 'string', type: 'string', required: 'boolean' };
+const EXAMPLE: Readonly<Record<string, Shape>> = { command: 'string' };
+
+/**
+ * Checks that `value` is a whole `--schema` document of version 1 (S1), as far as a diff reads it:
+ * a summary (S4) lists names only, so it cannot be compared and is refused as such.
+ */
+export function readSchemaDocument(value: unknown): ReadDocument {
+  if (!isShape(value, 'object')) return { ok: false, problem: 'it is not a JSON object' };
+  const document = value as Record<string, unknown>;
+  if (document.schemaVersion !== 1)
+    return {
+      ok: false,
+      problem: `its schemaVersion is ${JSON.stringify(document.schemaVersion ?? null)}; burgee diff reads version 1`,
+    };
+  if (document.summarised === true)
+    return { ok: false, problem: 'it is a summary, written within a budget, which names no options', summary: true };
+  const problem =
+    fields(document, DOCUMENT, '') ??
+    exitCodes(document.exitCodes as Record<string, unknown>) ??
+    each(
+      document.commands as unknown[],
+      'commands',
+      (command, at) =>
+        fields(command, COMMAND, at) ??
+        each(command.arguments as unknown[], `${at}.arguments`, (x, where) => fields(x, ARGUMENT, where)) ??
+        each(command.options as unknown[], `${at}.options`, (x, where) => fields(x, OPTION, where)) ??
+        each(command.examples as unknown[], `${at}.examples`, (x, where) => fields(x, EXAMPLE, where)) ??
+        (Array.isArray((command.inputSchema as { required?: unknown }).required)
+          ? undefined
+          : `${at}.inputSchema.required is not a list`),
+    );
+  return problem === undefined ? { ok: true, document: value as FullSchemaDocument } : { ok: false, problem };
+}
+
+function fields(
+  value: Record<string, unknown>,
+  shape: Readonly<Record<string, Shape>>,
+  at: string,
+): string | undefined {
+  for (const [key, expected] of Object.entries(shape)) {
+    if (!isShape(value[key], expected))
+      return `${at === '' ? '' : `${at}.`}${key} is not ${expected === 'array' ? 'a list' : `a ${expected}`}`;
+  }
+  return undefined;
+}
+
+function each(
+  list: unknown[],
+  at: string,
+  check: (item: Record<string, unknown>, at: string) => string | undefined,
+): string | undefined {
+  for (const [i, item] of list.entries()) {
+    const where = `${at}[${i}]`;
+    const problem = isShape(item, 'object')
+      ? check(item as Record<string, unknown>, where)
+      : `${where} is not an object`;
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+function exitCodes(table: Record<string, unknown>): string | undefined {
+  const bad = Object.entries(table).find(([, code]) => !Number.isInteger(code));
+  return bad === undefined ? undefined : `exitCodes.${bad[0]} is not a whole number`;
+}
