@@ -8,6 +8,14 @@ export type At = { command?: string; field?: string };
 export class Changes {
   private readonly list: Change[] = [];
 
+  /** `program`: the name messages give each command after, as a person types it. */
+  constructor(private readonly program: string) {}
+
+  /** A command as a person types it: `notes add`; the program alone for its root command. */
+  who(command: string): string {
+    return command === this.program ? command : `${this.program} ${command}`;
+  }
+
   add(kind: ChangeKindId, at: At, message: string, values: { before?: unknown; after?: unknown } = {}): void {
     this.list.push({
       kind,

@@ -10,18 +10,19 @@ const REACH: Readonly<Record<string, number>> = { read_only: 0, idempotent: 1, n
 export function diffCommand(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   diffEffects(changes, before, after);
   const command = after.name;
-  describe(changes, { command, field: 'description' }, command, before.description, after.description);
-  describe(changes, { command, field: 'summary' }, `${command}'s summary`, before.summary, after.summary);
+  const who = changes.who(command);
+  describe(changes, { command, field: 'description' }, who, before.description, after.description);
+  describe(changes, { command, field: 'summary' }, `${who}'s summary`, before.summary, after.summary);
   if (before.deprecated === undefined && after.deprecated !== undefined)
-    changes.add('deprecated', { command, field: 'deprecated' }, `${command} is deprecated: ${after.deprecated}`, {
+    changes.add('deprecated', { command, field: 'deprecated' }, `${who} is deprecated: ${after.deprecated}`, {
       after: after.deprecated,
     });
   else if (before.deprecated !== undefined && after.deprecated === undefined)
-    changes.add('undeprecated', { command, field: 'deprecated' }, `${command} is no longer deprecated`, {
+    changes.add('undeprecated', { command, field: 'deprecated' }, `${who} is no longer deprecated`, {
       before: before.deprecated,
     });
   if (!sameValue(before.examples, after.examples))
-    changes.add('examples-changed', { command, field: 'examples' }, `${command}'s examples changed`, {
+    changes.add('examples-changed', { command, field: 'examples' }, `${who}'s examples changed`, {
       before: before.examples.map((e) => e.command),
       after: after.examples.map((e) => e.command),
     });
@@ -39,34 +40,36 @@ function diffEffects(changes: Changes, before: CommandSchema, after: CommandSche
     changes.add(
       'command-withheld',
       at,
-      `${after.name} is withheld now: agents no longer get it as an MCP tool`,
+      `${changes.who(after.name)} is withheld now: agents no longer get it as an MCP tool`,
       values,
     );
   else if (was === 'withheld')
-    changes.add('command-unwithheld', at, `${after.name} is served to agents now, as ${now}`, values);
+    changes.add('command-unwithheld', at, `${changes.who(after.name)} is served to agents now, as ${now}`, values);
   else if ((REACH[now] ?? 2) > (REACH[was] ?? 2))
     changes.add(
       'effects-widened',
       at,
-      `${after.name} is ${now} now, not ${was}: agents that called it freely must ask first`,
+      `${changes.who(after.name)} is ${now} now, not ${was}: agents that called it freely must ask first`,
       values,
     );
-  else changes.add('effects-narrowed', at, `${after.name} is ${now} now, not ${was}`, values);
+  else changes.add('effects-narrowed', at, `${changes.who(after.name)} is ${now} now, not ${was}`, values);
 }
 
 function diffOutput(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   if (sameValue(before.output, after.output)) return;
   const at = { command: after.name, field: 'output' };
   if (before.output === undefined)
-    changes.add('output-added', at, `${after.name} publishes the schema of its data now`, { after: after.output });
+    changes.add('output-added', at, `${changes.who(after.name)} publishes the schema of its data now`, {
+      after: after.output,
+    });
   // Whether one JSON Schema accepts all another does is not decided here: any change counts.
   else
     changes.add(
       'output-changed',
       at,
       after.output === undefined
-        ? `${after.name} no longer publishes the schema of its data`
-        : `${after.name}'s data has another schema: callers reading its fields may break`,
+        ? `${changes.who(after.name)} no longer publishes the schema of its data`
+        : `${changes.who(after.name)}'s data has another schema: callers reading its fields may break`,
       { before: before.output, after: after.output },
     );
 }

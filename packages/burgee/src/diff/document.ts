@@ -11,7 +11,7 @@ import type { DiffReport } from './types.js';
  * ones where they stood.
  */
 export function diffDocuments(before: FullSchemaDocument, after: FullSchemaDocument): DiffReport {
-  const changes = new Changes();
+  const changes = new Changes(after.name);
   if (before.name !== after.name)
     changes.add(
       'program-renamed',
@@ -32,11 +32,15 @@ export function diffDocuments(before: FullSchemaDocument, after: FullSchemaDocum
     else {
       const twin = added.find((command) => sameShape(old, command));
       const guess = twin === undefined ? '' : ` (renamed to ${twin.name}?)`;
-      changes.add('command-removed', { command: old.name }, `${old.name} is gone${guess}: calls to it fail`);
+      changes.add(
+        'command-removed',
+        { command: old.name },
+        `${changes.who(old.name)} is gone${guess}: calls to it fail`,
+      );
     }
   }
   for (const command of added)
-    changes.add('command-added', { command: command.name }, `${command.name} is new (${command.effects})`);
+    changes.add('command-added', { command: command.name }, `${changes.who(command.name)} is new (${command.effects})`);
   return changes.report();
 }
 

@@ -8,15 +8,16 @@ const mustGive = (command: CommandSchema, name: string): boolean => command.inpu
 /** Arguments, matched by name: removed, added, moved, and what each accepts (D4). */
 export function diffArguments(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   const command = after.name;
+  const who = changes.who(command);
   for (const [index, old] of before.arguments.entries()) {
     const at: At = { command, field: `arguments.${old.name}` };
     const now = after.arguments.findIndex((a) => a.name === old.name);
     if (now === -1) {
-      changes.add('argument-removed', at, `${command} <${old.name}> is gone: a call that gives it is refused`);
+      changes.add('argument-removed', at, `${who} <${old.name}> is gone: a call that gives it is refused`);
       continue;
     }
     if (now !== index)
-      changes.add('argument-moved', at, `${command} <${old.name}> is argument ${now + 1} now, not ${index + 1}`, {
+      changes.add('argument-moved', at, `${who} <${old.name}> is argument ${now + 1} now, not ${index + 1}`, {
         before: index + 1,
         after: now + 1,
       });
@@ -29,8 +30,8 @@ export function diffArguments(changes: Changes, before: CommandSchema, after: Co
       required ? 'argument-added-required' : 'argument-added',
       { command, field: `arguments.${added.name}` },
       required
-        ? `${command} needs a new argument <${added.name}>: calls without it are refused`
-        : `${command} takes a new optional argument <${added.name}>`,
+        ? `${who} needs a new argument <${added.name}>: calls without it are refused`
+        : `${who} takes a new optional argument <${added.name}>`,
     );
   }
 }
@@ -38,7 +39,7 @@ export function diffArguments(changes: Changes, before: CommandSchema, after: Co
 type Pair = { before: CommandSchema; after: CommandSchema };
 
 function diffArgument(changes: Changes, at: At, pair: Pair, old: ArgumentSchema, now: ArgumentSchema): void {
-  const was = `${pair.after.name} <${old.name}>`;
+  const was = `${changes.who(pair.after.name)} <${old.name}>`;
   const [requiredBefore, requiredAfter] = [mustGive(pair.before, old.name), mustGive(pair.after, now.name)];
   if (requiredBefore !== requiredAfter)
     changes.add(
@@ -63,6 +64,7 @@ function diffArgument(changes: Changes, at: At, pair: Pair, old: ArgumentSchema,
 /** Options, matched by name (the key agents send): removed, added, and every field of each (D3). */
 export function diffOptions(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   const command = after.name;
+  const who = changes.who(command);
   const added = after.options.filter((o) => !before.options.some((old) => old.name === o.name));
   for (const old of before.options) {
     const at: At = { command, field: `options.${old.name}` };
@@ -70,7 +72,7 @@ export function diffOptions(changes: Changes, before: CommandSchema, after: Comm
     if (now === undefined) {
       const renamed = added.find((o) => o.type === old.type && o.description === old.description);
       const guess = renamed === undefined ? '' : ` (renamed to ${renamed.flag}?)`;
-      changes.add('option-removed', at, `${command} ${old.flag} is gone${guess}: a call that gives it is refused`);
+      changes.add('option-removed', at, `${who} ${old.flag} is gone${guess}: a call that gives it is refused`);
       continue;
     }
     diffOption(changes, at, { before, after }, old, now);
@@ -81,8 +83,8 @@ export function diffOptions(changes: Changes, before: CommandSchema, after: Comm
       required ? 'option-added-required' : 'option-added',
       { command, field: `options.${option.name}` },
       required
-        ? `${command} needs a new option ${option.flag}: calls without it are refused`
-        : `${command} takes a new option ${option.flag}`,
+        ? `${who} needs a new option ${option.flag}: calls without it are refused`
+        : `${who} takes a new option ${option.flag}`,
     );
   }
 }
@@ -90,7 +92,7 @@ export function diffOptions(changes: Changes, before: CommandSchema, after: Comm
 const typeOf = (option: OptionSchema): string => (option.integer === true ? 'integer' : option.type);
 
 function diffOption(changes: Changes, at: At, pair: Pair, old: OptionSchema, now: OptionSchema): void {
-  const was = `${pair.after.name} ${old.flag}`;
+  const was = `${changes.who(pair.after.name)} ${old.flag}`;
   const field = (name: string): At => ({ ...at, field: `${at.field}.${name}` });
   const [requiredBefore, requiredAfter] = [mustGive(pair.before, old.name), mustGive(pair.after, now.name)];
   if (requiredBefore !== requiredAfter)
