@@ -74,7 +74,7 @@ function citedIds(): Set<string> {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
       else if (/\.(ts|mjs)$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/\b([DEPHASMKCFTNL]\d{1,2})\b/g)) ids.add(match[1]!);
+        for (const match of readFileSync(path, 'utf8').matchAll(/\b([DEPHASMKCFTNLX]\d{1,2})\b/g)) ids.add(match[1]!);
       }
     }
   };
