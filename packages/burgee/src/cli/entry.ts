@@ -8,7 +8,7 @@ import { createEntryLoader } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';
 
 /** A program loaded from its entry module, and what `check` and `diff` say of where it came from. */
-export type LoadedEntry = { program: Program; label: string; foreign: boolean };
+export type EntryProgram = { program: Program; label: string; foreign: boolean };
 
 /**
  * Loads the programs of one or more entry modules once each, as `burgee dev` loads one (M8): native
@@ -21,15 +21,17 @@ export async function loadEntries(
   cwd: string,
   timeoutMs: number,
   command: string,
-): Promise<LoadedEntry[]> {
+): Promise<EntryProgram[]> {
   const paths = args.map((arg) => findEntry(arg, cwd, command));
   const root = commonFolder(paths.map((path) => dirname(path)));
-  const loaded: LoadedEntry[] = [];
+  const loaded: EntryProgram[] = [];
   const toStderr = originalWrite(process.stderr);
   for (const [i, path] of paths.entries()) {
     const label = displayPath(path, cwd);
     const program = await withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
-      createEntryLoader(path, root, timeoutMs).load(),
+      createEntryLoader(path, root, timeoutMs)
+        .load()
+        .then((entry) => entry.program),
     ).catch(async (error: unknown) => {
       const reason = await describeLoadError(error, { root, cwd, suspects: [path] });
       const hint = error instanceof ConfigError ? error.hint : undefined;
