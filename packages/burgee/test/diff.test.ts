@@ -166,3 +166,16 @@ describe('X4 · what diff refuses', () => {
     expect(JSON.parse(result.stdout).error.message).toBe('no schema document at nope.json');
   });
 });
+
+describe('X4 · every kind of change is documented', () => {
+  const page = readFileSync(`${repoRoot}docs/check.md`, 'utf8');
+  it.each(CHANGE_KINDS.map((kind) => [kind.id, kind] as const))(
+    'X4 · %s: a row with its class and bump',
+    (id, kind) => {
+      const row = new RegExp(
+        `\\| \`${id}\`\\s*\\| ${kind.breaking ? 'breaking' : 'compatible'}\\s*\\| ${kind.bump}\\s*\\|`,
+      );
+      expect(page).toMatch(row);
+    },
+  );
+});

@@ -27,7 +27,8 @@ export async function loadEntries(
   const loaded: EntryProgram[] = [];
   const toStderr = originalWrite(process.stderr);
   for (const [i, path] of paths.entries()) {
-    const label = displayPath(path, cwd);
+    // Named as given, not by its real path: a link into another folder still reads as typed.
+    const label = displayPath(resolve(cwd, args[i]!), cwd);
     const program = await withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
       createEntryLoader(path, root, timeoutMs)
         .load()

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { defineCommand, defineProgram } from '../declaration/define.js';
+import { buildManifest } from '../manifest/build.js';
+import { checkManifest } from './check.js';
+
+const bare = (name: string, check?: { ignore: ['missing-example'] }) =>
+  defineCommand({
+    name,
+    description: `The ${name} command`,
+    effects: 'read_only',
+    run: () => null,
+    ...(check ? { check } : {}),
+  });
+
+describe('silencing rules of burgee check', () => {
+  it("X2 · a group's check.ignore holds for the commands below it, and only there", () => {
+    const program = defineProgram({
+      name: 'tool',
+      description: 'A tool',
+      commands: [
+        defineCommand({
+          name: 'quiet',
+          description: 'Quiet ones',
+          commands: [bare('a'), bare('b')],
+          check: { ignore: ['missing-example'] },
+        }),
+        bare('loud'),
+      ],
+    });
+    const report = checkManifest(buildManifest(program));
+    expect(report.findings.map((f) => [f.rule, f.command])).toEqual([['missing-example', 'loud']]);
+    expect(report.counts).toEqual({ errors: 0, warnings: 1, silenced: 2 });
+  });
+
+  it("X2 · a program's check.ignore holds everywhere, its own findings included", () => {
+    const program = defineProgram({
+      name: 'tool',
+      commands: [bare('a')],
+      check: { ignore: ['missing-example', 'missing-program-description'] },
+    });
+    expect(checkManifest(buildManifest(program))).toEqual({
+      program: 'tool',
+      findings: [],
+      counts: { errors: 0, warnings: 0, silenced: 2 },
+    });
+  });
+
+  it('X2 · in a program of one command, that command speaks for the program', () => {
+    const one = defineCommand({
+      name: 'solo',
+      description: 'Alone',
+      effects: 'read_only',
+      examples: ['solo'],
+      options: { level: { type: 'number' } },
+      check: { ignore: ['missing-option-description'] },
+      run: () => null,
+    });
+    expect(checkManifest(buildManifest(one)).counts).toEqual({ errors: 0, warnings: 0, silenced: 1 });
+  });
+
+  it('X2 · an example with a shell quote left open, or another program, is refused with the reason', () => {
+    const program = defineProgram({
+      name: 'tool',
+      description: 'A tool',
+      commands: [
+        defineCommand({
+          name: 'say',
+          description: 'Say it',
+          effects: 'read_only',
+          options: { text: { type: 'string', required: true, description: 'what' } },
+          examples: ["tool say --text 'hi", 'other say --text hi', 'tool say', 'TOOL_X=1 tool say --text "a b" | wc'],
+          run: () => null,
+        }),
+      ],
+    });
+    const messages = checkManifest(buildManifest(program)).findings.map((f) => [
+      f.rule,
+      f.message.replace(/^.*which it refuses: /, ''),
+    ]);
+    expect(messages).toEqual([
+      ['example-refused', 'it opens a single quote it never closes'],
+      ['example-refused', "it does not start with the program's name, tool"],
+      ['example-refused', 'missing required option --text for tool say'],
+    ]);
+  });
+});
