@@ -36,7 +36,9 @@ export const check = defineCommand({
   summary: "Lint a program's agent surfaces: descriptions, examples, effects, tool names, secrets",
   description:
     "Load a program as burgee dev does and report what its agent surfaces lack: descriptions, examples that do not parse, effects that contradict a command's name, tool names, secrets, sizes. Exit 1 on any error.",
-  effects: 'read_only',
+  // It reads only, but loads the program into this process: served over MCP, a second call would get
+  // the module the first imported. A shell, or CI, runs each check in a process of its own.
+  effects: 'withheld',
   arguments: [ENTRY],
   options: {
     strict: { type: 'boolean', env: false, description: 'fail on warnings too' },
@@ -55,7 +57,8 @@ export const diff = defineCommand({
   summary: 'Compare two contracts: each change breaking or compatible, and the semver bump',
   description:
     'Compare two --schema --full documents, each a .json file (or - for stdin) or a program file whose current schema is taken; class each change breaking or compatible and name the semver bump. Exit 1 on a breaking change unless --allow-breaking.',
-  effects: 'read_only',
+  // Withheld for the reason `check` is: a program file is loaded into this process.
+  effects: 'withheld',
   arguments: [
     { name: 'old', description: 'the released contract: a .json file from --schema --full, -, or a program file' },
     { name: 'new', description: 'the contract to release: a program file, a .json file, or -' },
