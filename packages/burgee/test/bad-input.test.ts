@@ -23,6 +23,12 @@ afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 const run = (script: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
   runCli(script, args, { cwd, env: { HOME: cwd, ...env } });
 
+/** A config file whose `release` section holds `levels` objects nested as "a" (depth levels + 1), the last holding 1. */
+const nested = (levels: number): string =>
+  `{"release":\n${'{"a": '.repeat(levels + 1).slice(0, -6)}1${'}'.repeat(levels)}}\n`;
+/** The column of the 65th object of nested(64): the root, then 64 objects under release, the last at "a" 63 deep. */
+const DEEPEST = '{"a": '.length * 63 + 1;
+
 const MALFORMED = '{\n  "channel": "beta",\n  "replicas": 3,,\n  "verify": true\n}\n';
 const settingsFile = () => join(cwd, '.ship-settings.json');
 const configFile = () => join(cwd, 'ship.config.json');
@@ -144,6 +150,45 @@ const refusals: Refusal[] = [
     hint: 'fix the JSON in {cwd}/ship.config.json, or run with --no-config to ignore it',
   },
   {
+    title: 'P3 · nesting deeper than 64 levels is exit 3 naming the file and the path (probe: config-depth-65)',
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': nested(64) },
+    code: 3,
+    message: `config file {cwd}/ship.config.json nests deeper than 64 levels at "release${'.a'.repeat(63)}" (line 2, column ${DEEPEST})`,
+    hint: 'options and command sections need a few levels; flatten {cwd}/ship.config.json',
+  },
+  {
+    title: 'P3 · a config file over 4 MiB is refused before it is read, naming the cap (probe: config-over-4mib)',
+    script: ship,
+    args: ['status'],
+    // Not JSON at all: had it been read, it would be refused as malformed instead.
+    files: { 'ship.config.json': 'x'.repeat(4 * 1024 * 1024 + 1) },
+    code: 3,
+    message:
+      'config file {cwd}/ship.config.json holds 4194305 bytes, more than the 4 MiB (4194304 bytes) a config file may hold',
+    hint: 'a config file holds option values; keep large data in a file of its own and give its path as an option',
+  },
+  {
+    title: 'P3 · invalid JSON under 600 levels is located at its true line and column (probe: config-deep-invalid)',
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': `{"release":\n${'['.repeat(600)}x${']'.repeat(600)}}\n` },
+    code: 3,
+    message: 'config file {cwd}/ship.config.json is not valid JSON at line 2, column 601',
+    hint: 'fix the JSON in {cwd}/ship.config.json, or run with --no-config to ignore it',
+  },
+  {
+    title: "P3 · a command's section that is not an object is exit 3 (probe: config-section-not-object)",
+    script: ship,
+    args: ['status'],
+    files: { 'ship.config.json': '{"release": "beta"}' },
+    code: 3,
+    message:
+      'config file {cwd}/ship.config.json: "release" names a command, so its value must be an object of that command\'s options, not a string',
+    hint: 'write "release": { "<option>": <value> }, or move the value to an option\'s key',
+  },
+  {
     title: 'P3 · a config key that names no option and no command is exit 3 with a suggestion',
     script: ship,
     args: ['status'],
@@ -245,6 +290,13 @@ describe('bad input, as a user types it', () => {
       expect(result.code).toBe(3);
       expect(existsSync(settingsFile())).toBe(false);
     }
+  });
+
+  it('P3 · 64 levels are read: the depth passes, and the first key under release is then refused as unknown', async () => {
+    writeFileSync(configFile(), nested(63));
+    const result = await run(ship, ['status', '--json']);
+    expect(result.code).toBe(3);
+    expect(envelopeOf(result).error.message).toBe(`config file ${configFile()} has an unknown key "release.a"`);
   });
 
   it('P3 · a config file that starts with a UTF-8 byte order mark is read', async () => {

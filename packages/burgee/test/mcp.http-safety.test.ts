@@ -210,6 +210,36 @@ describe('M7 · lifecycle', () => {
     expect(result.stderr).toContain('BURGEE_MCP_TOKEN');
   });
 
+  const unsendable: [string, string, string][] = [
+    ['a space', 'mcp-http-token-space', 'tok en'],
+    ['a newline', 'mcp-http-token-newline', 'tok\nen'],
+    ['a control character', 'mcp-http-token-control', 'tok\u0001en'],
+    ['a trailing tab', 'mcp-http-token-tab', 'token\t'],
+    ['a letter outside ASCII', 'mcp-http-token-non-ascii', 'tokén'],
+  ];
+  const why =
+    'holds whitespace, a control character or a character outside ASCII, which no client can send as a bearer token';
+
+  it.each(unsendable)(
+    'M7 · a --token holding %s is refused at start: exit 2 naming --token, never showing it (probe: %s)',
+    async (_, _probe, token) => {
+      const result = await runCli(example('deploy'), ['--mcp', '--http', '127.0.0.1:0', '--token', token, '--json']);
+      expect(result.code).toBe(2);
+      expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, error: { code: 2, message: `--token ${why}` } });
+      expect(result.stdout + result.stderr).not.toContain(token);
+      expect(result.stderr).toBe('');
+    },
+  );
+
+  it('M7 · the same token from BURGEE_MCP_TOKEN is exit 3 naming the variable (probe: mcp-http-token-env)', async () => {
+    const result = await runCli(example('deploy'), ['--mcp', '--http', '127.0.0.1:0'], {
+      env: { BURGEE_MCP_TOKEN: 'tok en' },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`error: BURGEE_MCP_TOKEN ${why}\n`);
+    expect(result.stderr).not.toContain('tok en');
+  });
+
   it('M7 · a port in use is exit 3 naming the port, not a stack trace', async () => {
     const first = await spawnHttp(example('deploy'));
     try {

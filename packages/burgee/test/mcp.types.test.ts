@@ -40,6 +40,30 @@ describe('M3 · tool arguments are checked against inputSchema before anything r
       'argument "tag" expects an array of strings, got an element of another type',
     ],
     ['a number for a positional', 'config_get', { key: 5 }, 'argument "key" expects a string, got a number'],
+    [
+      'null for a number option (probe: mcp-null-option)',
+      'release',
+      { build: '1', replicas: null },
+      'argument "replicas" expects an integer, got null',
+    ],
+    [
+      'null for a required string option (probe: mcp-null-required)',
+      'release',
+      { build: null },
+      'argument "build" expects a string, got null',
+    ],
+    [
+      'null for a boolean (probe: mcp-null-boolean)',
+      'status',
+      { problems: null },
+      'argument "problems" expects a boolean, got null',
+    ],
+    [
+      'null for a positional (probe: mcp-null-positional)',
+      'config_get',
+      { key: null },
+      'argument "key" expects a string, got null',
+    ],
   ];
 
   it.each(wrong)(

@@ -1,9 +1,18 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { notARegularFile, unknownConfigKey } from '../projections/refusals/index.js';
+import {
+  configTooDeep,
+  configTooLarge,
+  MAX_CONFIG_BYTES,
+  MAX_CONFIG_DEPTH,
+  notARegularFile,
+  notASection,
+  type Refusal,
+  unknownConfigKey,
+} from '../projections/refusals/index.js';
 import type { LoadedConfig } from './config-file.js';
 import { ConfigError } from './errors.js';
-import { jsonErrorOffset, lineColumn } from './json-position.js';
+import { lineColumn, scanJson } from './json-position.js';
 
 // Loaded with import() by a run that has a config file to look for: importing node:fs as an ES
 // module makes Node fill in its every export, file streams and promises included, which a program
@@ -43,24 +52,35 @@ function readRegularFile(path: string, explicit: boolean): string | undefined {
     });
   }
   try {
-    if (!fstatSync(fd).isFile()) {
-      const refusal = notARegularFile(path);
-      throw new ConfigError(refusal.message, refusal);
-    }
-    return readFileSync(fd, 'utf8');
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw refused(notARegularFile(path));
+    // Refused before a byte is read: a config file that big is a mistake, and reading it costs every run.
+    if (stat.size > MAX_CONFIG_BYTES) throw refused(configTooLarge(path, stat.size));
+    const text = readFileSync(fd, 'utf8');
+    // It may have grown since: the text read counts too.
+    if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) throw refused(configTooLarge(path, Buffer.byteLength(text)));
+    return text;
   } finally {
     closeSync(fd);
   }
 }
 
-/** Parses JSON config text, naming file, line and column when it is malformed; a UTF-8 BOM is allowed. */
+/**
+ * Parses JSON config text, naming file, line and column when it is malformed, at any depth; a UTF-8
+ * BOM is allowed. Nesting past MAX_CONFIG_DEPTH is refused by its path before JSON.parse builds it.
+ */
 export function parseConfig(path: string, text: string): Record<string, unknown> {
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const scan = scanJson(json, MAX_CONFIG_DEPTH);
+  if (scan.kind === 'too-deep') {
+    const { line, column } = lineColumn(json, scan.at);
+    throw refused(configTooDeep(path, scan.path, line, column));
+  }
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    const { line, column } = lineColumn(json, jsonErrorOffset(json) ?? json.length);
+    const { line, column } = lineColumn(json, scan.kind === 'invalid' ? scan.at : json.length);
     throw new ConfigError(`config file ${path} is not valid JSON at line ${line}, column ${column}`, {
       hint: `fix the JSON in ${path}, or run with --no-config to ignore it`,
     });
@@ -72,6 +92,8 @@ export function parseConfig(path: string, text: string): Record<string, unknown>
   }
   return value as Record<string, unknown>;
 }
+
+const refused = (refusal: Refusal): ConfigError => new ConfigError(refusal.message, refusal);
 
 /**
  * Refuses a key that names no option of any command and no command, at the top level or in a
@@ -92,14 +114,19 @@ function checkConfigKeys(manifest: Manifest, path: string, values: Record<string
   const check = (section: Record<string, unknown>, where: string) => {
     for (const [key, value] of Object.entries(section)) {
       if (key.startsWith('$') || options.has(key)) continue;
-      if (!commands.has(key)) {
-        const refusal = unknownConfigKey(path, `${where}${key}`, key, [...options, ...commands]);
-        throw new ConfigError(refusal.message, refusal);
+      if (!commands.has(key)) throw refused(unknownConfigKey(path, `${where}${key}`, key, [...options, ...commands]));
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw refused(notASection(path, `${where}${key}`, kindOf(value)));
       }
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        check(value as Record<string, unknown>, `${where}${key}.`);
-      }
+      check(value as Record<string, unknown>, `${where}${key}.`);
     }
   };
   check(values, '');
+}
+
+/** What a JSON value is, without its content (it may be a secret). */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : 'a boolean';
 }

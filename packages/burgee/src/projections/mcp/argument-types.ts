@@ -29,9 +29,9 @@ function argumentType(argument: ManifestArgument): Expected {
 /**
  * Checks each declared argument of a tool call against the JSON type its inputSchema gives it
  * (M3), before anything is written as a command line: an object is never turned into its JSON
- * text, an array never into its last element, a number never into `true`. `null` counts as absent,
- * as it does when the call is written out. Names the argument and the type; never echoes the value,
- * which may be a secret. Keys the command does not declare are left to the command to refuse.
+ * text, an array never into its last element, a number never into `true`, and `null` is not a
+ * string (an argument left out is absent; one given as `null` is of the wrong type, as the
+ * inputSchema says). Names the argument and the type; never echoes the value, which may be a secret. Keys the command does not declare are left to the command to refuse.
  */
 export function checkArgumentTypes(
   command: ManifestCommand,
@@ -62,7 +62,7 @@ function expectedTypes(command: ManifestCommand): readonly { key: string; expect
 function check(key: string, expected: Expected, args: Readonly<Record<string, unknown>>): ArgvRefusal | undefined {
   if (!Object.hasOwn(args, key)) return undefined;
   const value = args[key];
-  if (value === null || expected.fits(value)) return undefined;
+  if (expected.fits(value)) return undefined;
   return {
     message: `argument ${JSON.stringify(key)} expects ${expected.name}, got ${kindOf(value, expected)}`,
     hint: `give ${JSON.stringify(key)} as ${expected.name}, as the tool's inputSchema says; values are never converted`,
@@ -71,6 +71,7 @@ function check(key: string, expected: Expected, args: Readonly<Record<string, un
 
 /** What a JSON value is, without its content. */
 function kindOf(value: unknown, expected: Expected): string {
+  if (value === null) return 'null';
   if (Array.isArray(value)) return expected.name.startsWith('an array') ? 'an element of another type' : 'an array';
   if (typeof value === 'number') return expected === INTEGER ? 'a number with a fraction' : 'a number';
   if (typeof value === 'object') return 'an object';

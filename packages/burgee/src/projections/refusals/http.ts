@@ -20,6 +20,16 @@ export const needsToken = (program: string, address: string, variable: string): 
   fix: `${program} --mcp --http 127.0.0.1:${address.replace(/^.*:/, '')}`,
 });
 
+/**
+ * A token no client could send: a header value cannot carry whitespace inside a bearer token, a
+ * control character or anything outside ASCII unchanged. `source` is `--token` or the variable;
+ * the token itself is never shown.
+ */
+export const unsendableToken = (source: string): Refusal => ({
+  message: `${source} holds whitespace, a control character or a character outside ASCII, which no client can send as a bearer token`,
+  hint: 'use letters, digits and punctuation only, for example the output of `openssl rand -hex 32`',
+});
+
 /** `--max-body` that is not a positive size. */
 export const badSize = (text: string): Refusal => ({
   message: `--max-body ${JSON.stringify(text)}: expected a positive size in bytes`,

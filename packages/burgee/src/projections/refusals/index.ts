@@ -9,8 +9,16 @@ export {
   type Word,
   writeLine,
 } from './command-line.js';
-export { notARegularFile, unknownConfigKey } from './config.js';
-export { badAddress, badOrigin, badSize, cannotBind, needsToken } from './http.js';
+export {
+  configTooDeep,
+  configTooLarge,
+  MAX_CONFIG_BYTES,
+  MAX_CONFIG_DEPTH,
+  notARegularFile,
+  notASection,
+  unknownConfigKey,
+} from './config.js';
+export { badAddress, badOrigin, badSize, cannotBind, needsToken, unsendableToken } from './http.js';
 export {
   globalNotHere,
   needsCommand,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { badAddress, badOrigin, badSize, needsToken } from '../../projections/refusals/index.js';
-import { refuse } from '../errors.js';
+import { badAddress, badOrigin, badSize, needsToken, unsendableToken } from '../../projections/refusals/index.js';
+import { ConfigError, refuse } from '../errors.js';
 
 /** Where `--http` binds: a host as `node:net` takes it (IPv6 without brackets) and a port (0 picks a free one). */
 export type HttpAddress = { host: string; port: number };
@@ -43,7 +43,9 @@ export function toHttpServeOptions(
   program: HttpProgram,
 ): HttpServeOptions {
   const address = parseHttpAddress(flags.http);
-  const token = resolveToken(flags.token, env, program.envPrefix);
+  const found = tokenSource(flags.token, env, program.envPrefix);
+  checkToken(found);
+  const token = found?.value;
   if (token === undefined && !isLoopback(address.host)) {
     const variable = program.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${program.envPrefix}_MCP_TOKEN`;
     throw refuse(needsToken(program.name, flags.http, variable));
@@ -63,8 +65,34 @@ export function resolveToken(
   env: Readonly<Record<string, string | undefined>>,
   envPrefix: string | undefined,
 ): string | undefined {
-  const candidates = [flag, envPrefix === undefined ? undefined : env[`${envPrefix}_MCP_TOKEN`], env.BURGEE_MCP_TOKEN];
-  return candidates.find((value) => value !== undefined && value !== '');
+  return tokenSource(flag, env, envPrefix)?.value;
+}
+
+/** The token and where it came from: `--token` or the variable's name. */
+function tokenSource(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  envPrefix: string | undefined,
+): { value: string; source: string } | undefined {
+  const prefixed = envPrefix === undefined ? undefined : `${envPrefix}_MCP_TOKEN`;
+  const candidates: [string | undefined, string][] = [
+    [flag, '--token'],
+    [prefixed === undefined ? undefined : env[prefixed], prefixed ?? ''],
+    [env.BURGEE_MCP_TOKEN, 'BURGEE_MCP_TOKEN'],
+  ];
+  const found = candidates.find(([value]) => value !== undefined && value !== '');
+  return found === undefined ? undefined : { value: found[0]!, source: found[1] };
+}
+
+/**
+ * Refuses at start a token that no client could send, which would lock every caller out (M7):
+ * anything but printable ASCII without spaces. From `--token` a usage error (exit 2); from a
+ * variable a configuration error naming it (exit 3, P2).
+ */
+function checkToken(found: { value: string; source: string } | undefined): void {
+  if (found === undefined || /^[\x21-\x7e]+$/.test(found.value)) return;
+  const refusal = unsendableToken(found.source);
+  throw found.source === '--token' ? refuse(refusal) : new ConfigError(refusal.message, refusal);
 }
 
 /** `PORT`, `HOST:PORT` or `[IPV6]:PORT`; a bare port binds 127.0.0.1. */
