@@ -135,6 +135,16 @@ it("N4 · the packages' published types compile in a strict project without skip
   expect(typeErrorsOf(undefined)).toBe('');
 });
 
+it('N4 · the README says what the tests do with each kind of block, in it and in docs/ (probe: readme-blocks-claim)', () => {
+  const claim = /Every code block[^.]*\./.exec(readFileSync(join(repoRoot, 'README.md'), 'utf8'))?.[0] ?? '';
+  const kinds = new Set([...blocksOf.values()].flat().map((block) => block.lang));
+  for (const kind of kinds) expect(claim, `the README's sentence names \`${kind}\``).toContain(`\`${kind}\``);
+  // The kinds it says are run are exactly those this runner runs.
+  const said = /((?:`\w+`(?:,\s*|\s+and\s+)?)+)\s+blocks are run/.exec(claim)?.[1] ?? '';
+  const run = [...kinds].filter((kind) => SCRIPT.has(kind) || kind === 'console').sort();
+  expect([...said.matchAll(/`(\w+)`/g)].map((match) => match[1]).sort()).toEqual(run);
+});
+
 for (const [page, blocks] of blocksOf) {
   if (blocks.every((b) => SHOWN.has(b.lang))) continue;
   describe(page, () => {

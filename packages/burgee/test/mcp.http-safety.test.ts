@@ -273,4 +273,42 @@ describe('M7 · lifecycle', () => {
     expect(response.text).toContain('{\\"ok\\":true,\\"data\\":{\\"id\\":\\"in-flight\\"}');
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
+
+  it('M7 · SIGINT drains as SIGTERM does: the call in flight finishes, then exit 0 (probe: http-sigint-drain)', async () => {
+    const server = await spawnHttp(faults);
+    const headers = { ...json, 'mcp-protocol-version': '2025-11-25' };
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { id: 'interrupted', delay: 1500 } },
+    });
+    const answer = send(server.url, { headers, body: call });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.child.kill('SIGINT');
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('{\\"ok\\":true,\\"data\\":{\\"id\\":\\"interrupted\\"}');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('M7 · a call that never ends holds the stop for 10 s at most, then exit 0 (probe: http-drain-cap)', async () => {
+    const server = await spawnHttp(faults);
+    const headers = { ...json, 'mcp-protocol-version': '2025-11-25' };
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'hang', arguments: {} },
+    });
+    void send(server.url, { headers, body: call }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopped = Date.now();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const seconds = (Date.now() - stopped) / 1000;
+    // It waited for the call (not a quick exit), and no longer than the cap and a margin for a loaded machine.
+    expect(seconds).toBeGreaterThan(9);
+    expect(seconds).toBeLessThan(14);
+  }, 30_000);
 });

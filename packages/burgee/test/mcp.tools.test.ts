@@ -1,5 +1,8 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { example, runCli } from './support/cli.js';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { connectMcp } from '../src/testing/index.js';
+import { example, repoRoot, runCli } from './support/cli.js';
 import { connectStdio, faults, type StdioServer, texts } from './support/mcp.js';
 
 type SchemaCommand = { name: string; effects: string; inputSchema: unknown; examples: { command: string }[] };
@@ -122,6 +125,87 @@ describe('M1 · protocol versions are negotiated by the SDK', () => {
       const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
       const cli = await runCli(example('deploy'), ['deploy', '--target=prod', '--yes', '--json'], { env });
       expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('M1 · every protocol version the SDK negotiates, spoken by the official client', () => {
+  // From the SDK itself: the initialize-era versions it accepts (2026-07-28 is pinned in the block above).
+  const versions = [...SUPPORTED_PROTOCOL_VERSIONS].reverse();
+
+  it('M1 · the list holds 2024-11-05 to 2025-11-25, so no version is left out unseen', () => {
+    expect(versions).toEqual(expect.arrayContaining(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']));
+  });
+
+  it.each(versions)(
+    'M1 · %s through the initialize handshake: negotiated as offered, same tools, same envelope (probe: mcp-protocol-versions)',
+    async (version) => {
+      const server = await connectStdio(example('deploy'), { client: { supportedProtocolVersions: [version] } });
+      try {
+        expect(server.client.getNegotiatedProtocolVersion()).toBe(version);
+        await sameAsCli(server);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  async function sameAsCli(server: StdioServer): Promise<void> {
+    const { tools } = await server.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['deploy']);
+    const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
+    const cli = await runCli(example('deploy'), ['deploy', '--target=prod', '--yes', '--json']);
+    expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
+  }
+});
+
+describe('D7 · the tool list is complete without importing a lazy command', () => {
+  it('D7 · tools/list names the lazy tool with its schema and loads nothing; calling it loads it once (probe: mcp-list-lazy)', async () => {
+    let imported = 0;
+    const program = defineProgram({
+      name: 'lazy',
+      commands: [
+        defineCommand({
+          name: 'heavy',
+          description: 'Loaded on demand',
+          effects: 'read_only',
+          options: { size: { type: 'number', description: 'how big' } },
+          load: async () => {
+            imported++;
+            return { default: () => ({ loaded: true }) };
+          },
+        }),
+      ],
+    });
+    const client = await connectMcp(program);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toEqual([
+        expect.objectContaining({
+          name: 'heavy',
+          description: 'Loaded on demand',
+          inputSchema: expect.objectContaining({ properties: { size: expect.objectContaining({ type: 'number' }) } }),
+        }),
+      ]);
+      expect(imported).toBe(0);
+      const result = await client.callTool({ name: 'heavy', arguments: {} });
+      expect(result.structuredContent).toMatchObject({ ok: true, data: { loaded: true } });
+      expect(imported).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('D7 · a real server lists a lazy tool without running its module: what the module prints shows only in the call (probe: mcp-list-lazy)', async () => {
+    const server = await connectStdio(`${repoRoot}packages/burgee/test/fixtures/lazy/cli.mjs`);
+    try {
+      expect((await server.client.listTools()).tools.map((t) => t.name)).toEqual(['lazy']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.stderr()).not.toContain('loading the handler module');
+      const result = await server.client.callTool({ name: 'lazy', arguments: {} });
+      expect(texts(result).captured).toBe('loading the handler module\n');
     } finally {
       await server.close();
     }

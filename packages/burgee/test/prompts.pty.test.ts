@@ -1,10 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { example } from './support/cli.js';
 import { Terminal } from './support/tmux.js';
 import { describeWith } from './support/tools.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 // Prompts and progress in a real pseudo-terminal (tmux): keys typed, screens read.
 describeWith(['tmux'], 'A6 · H5 · in a real terminal (tmux)', () => {
@@ -61,6 +64,64 @@ describeWith(['tmux'], 'A6 · H5 · in a real terminal (tmux)', () => {
       expect(screen).toMatch(/service: web\nreason: {2}from config\nto: {6}previous build\nEXIT=0/);
       expect(screen).not.toMatch(/Which service|Why roll back/);
     });
+  });
+
+  describe('A6 · every kind of prompt caique draws, answered by keys, and Esc', () => {
+    const six = `${process.execPath} ${fixture('six-prompts.mjs')}`;
+    const restored = async (): Promise<string[]> => {
+      // The marker is computed, so the typed command line itself never matches it.
+      await terminal.type(
+        'stty -a | tr -s " ;" "\\n\\n" | grep -x -e echo -e -echo -e icanon -e -icanon; echo STTY-$((40+2))',
+      );
+      const screen = await terminal.waitFor(/STTY-42/);
+      return screen.slice(screen.lastIndexOf('stty -a'), screen.indexOf('STTY-42')).split('\n').slice(1, -1).sort();
+    };
+
+    it('A6 · text, confirm, select, multiselect, password and path, in a real terminal (probe: prompts-six-kinds)', async () => {
+      await terminal.type('touch plan.txt');
+      await terminal.type(`${six}; echo EXIT=$?`);
+      await terminal.waitFor(/Project name\?/);
+      await terminal.type('demo');
+      await terminal.waitFor(/Go ahead\?[\s\S]*Yes \/ . No/);
+      await terminal.keys('Right', 'Enter');
+      await terminal.waitFor(/Which region\?[\s\S]*ap/);
+      await terminal.keys('Down', 'Enter');
+      await terminal.waitFor(/Which features\?[\s\S]*traces/);
+      await terminal.keys('Space', 'Down', 'Down', 'Space', 'Enter');
+      await terminal.waitFor(/API key\?/);
+      await terminal.type('hunter2');
+      const masked = await terminal.waitFor(/Where to\?[\s\S]*plan\.txt/);
+      expect(masked).not.toContain('hunter2');
+      await terminal.keys('Enter');
+      const screen = await terminal.waitFor(/EXIT=\d+/);
+      expect(screen).toContain(
+        `name:     demo\ngo:       false\nregion:   us\nfeatures: logs, traces\nkey:      7 characters\ndir:      ${cwd}/plan.txt\nEXIT=0`,
+      );
+    });
+
+    const kinds: [string, string, RegExp][] = [
+      ['text', '', /Project name\?/],
+      ['confirm', '--name x', /Go ahead\?/],
+      ['select', '--name x --go', /Which region\?/],
+      ['multiselect', '--name x --go --region eu', /Which features\?/],
+      ['password', '--name x --go --region eu --features logs', /API key\?/],
+      ['path', '--name x --go --region eu --features logs --key k', /Where to\?/],
+    ];
+    it.each(kinds)(
+      'A6 · Esc in a %s prompt exits 4 with the terminal restored: echo on, line mode, cursor shown (probe: prompts-escape)',
+      async (_, flags, prompt) => {
+        await terminal.type(`${six} ${flags}; echo EXIT=$?`);
+        await terminal.waitFor(prompt);
+        expect(await terminal.cursorVisible()).toBe(false);
+        await terminal.keys('Escape');
+        const screen = await terminal.waitFor(/EXIT=\d+/);
+        expect(screen).toMatch(/EXIT=4/);
+        expect(screen).toContain('cancelled at the prompt');
+        expect(screen).not.toContain('name:');
+        expect(await restored()).toEqual(['echo', 'icanon']);
+        expect(await terminal.cursorVisible()).toBe(true);
+      },
+    );
   });
 
   describe('A6 · nobody to answer on a terminal: refused at once', () => {

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,7 @@ import {
   UsageError,
 } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
-import { example, runCli } from './support/cli.js';
+import { example, repoRoot, runCli } from './support/cli.js';
 
 const throwing = (thrown: () => unknown) =>
   defineCommand({
@@ -265,5 +267,106 @@ describe('global surfaces', () => {
         },
       },
     });
+  });
+});
+
+describe('D3 · deprecation: help and the warning say the same, naming what was used', () => {
+  const push = defineCommand({
+    name: 'push',
+    description: 'Push a build',
+    effects: 'non_idempotent',
+    deprecated: 'use release instead',
+    options: { old: { type: 'boolean', deprecated: '--new', description: 'the old switch' } },
+    run: () => 'pushed',
+  });
+
+  it('D3 · a one-command program names its command in the warning, in the words help shows (probe: deprecated-one-command)', async () => {
+    const ran = await runProgram(push, []);
+    expect(ran.stderr).toBe('warning: push is deprecated: use release instead\n');
+    const help = await runProgram(push, ['--help']);
+    expect(help.stdout).toContain('\nPush a build\n(deprecated: use release instead)\n');
+  });
+
+  it('D3 · a subcommand is named as typed; a bare replacement reads "use <name>" in both (probe: deprecated-said-twice)', async () => {
+    const program = defineProgram({ name: 'tool', commands: [push] });
+    const ran = await runProgram(program, ['push', '--old']);
+    expect(ran.stderr).toBe(
+      'warning: tool push is deprecated: use release instead\nwarning: --old is deprecated: use --new\n',
+    );
+    const help = await runProgram(program, ['push', '--help']);
+    expect(help.stdout).toMatch(/ {2}--old {2,}the old switch \(deprecated: use --new\)\n/);
+    expect((await runProgram(program, ['push', '--old', '--json'])).stderr).toBe('');
+  });
+});
+
+describe('E2 · --format json and --output json on a native command', () => {
+  const program = defineProgram({
+    name: 'tool',
+    commands: [
+      defineCommand({
+        name: 'plain',
+        effects: 'read_only',
+        options: { count: { type: 'number', description: 'how many' } },
+        run: () => ({ plain: true }),
+      }),
+      defineCommand({
+        name: 'report',
+        effects: 'read_only',
+        options: { format: { type: 'string', choices: ['text', 'json'], description: 'the report format' } },
+        run: (ctx) => ({ format: ctx.options.format ?? null }),
+      }),
+    ],
+  });
+  const envelope = '{"ok":true,"data":{"plain":true},"meta":{"provenance":{}}}\n';
+
+  it.each([
+    ['plain', '--format', 'json'],
+    ['plain', '--format=json'],
+    ['plain', '--output', 'json'],
+    ['plain', '--output=json'],
+    ['--format', 'json', 'plain'],
+  ])('E2 · %s %s %s is read as --json: one envelope, stderr empty (probe: format-json-native)', async (...argv) => {
+    const result = await runProgram(program, argv);
+    expect(result).toMatchObject({ exitCode: 0, stdout: envelope, stderr: '' });
+  });
+
+  it('E2 · a refusal under --format json is the failure envelope on stdout (probe: format-json-native-failure)', async () => {
+    const result = await runProgram(program, ['plain', '--count', 'x', '--format', 'json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('');
+    expect(result.json).toMatchObject({ ok: false, error: { code: 2, message: '--count expects a number, got "x"' } });
+  });
+
+  it('E2 · a command that declares --format keeps it; --output still asks for JSON; after -- neither counts', async () => {
+    expect(await runProgram(program, ['report', '--format', 'json'])).toMatchObject({ stdout: 'format: json\n' });
+    expect((await runProgram(program, ['report', '--output', 'json'])).json).toMatchObject({ data: { format: null } });
+    expect(await runProgram(program, ['plain', '--', '--format', 'json'])).toMatchObject({ stdout: 'plain: true\n' });
+  });
+});
+
+describe('H4 · --version is the exact version of the package that owns the program', () => {
+  const own = (file: string): string => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+
+  it('H4 · a version no pattern would guess, from the nearest package.json (probe: version-exact)', async () => {
+    const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'burgee-version-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{ "name": "odd", "version": "4.5.6-rc.1+build.7", "type": "module" }');
+      mkdirSync(join(dir, 'bin'));
+      writeFileSync(
+        join(dir, 'bin', 'cli.mjs'),
+        "import { defineCommand, run } from 'burgee';\nawait run(defineCommand({ name: 'odd', effects: 'read_only', run: () => 1 }));\n",
+      );
+      const result = await runCli(join(dir, 'bin', 'cli.mjs'), ['--version']);
+      expect(result).toMatchObject({ code: 0, stdout: '4.5.6-rc.1+build.7\n', stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("H4 · the deploy example prints its package.json's version, and the burgee binary burgee's (probe: version-exact)", async () => {
+    const deploy = await runCli(example('deploy'), ['--version']);
+    expect(deploy.stdout).toBe(`${own(`${repoRoot}examples/deploy/package.json`)}\n`);
+    const burgee = await runCli(`${repoRoot}packages/burgee/bin/cli.mjs`, ['--version']);
+    expect(burgee.stdout).toBe(`${own(`${repoRoot}packages/burgee/package.json`)}\n`);
   });
 });

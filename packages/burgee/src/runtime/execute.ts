@@ -4,7 +4,7 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
-import { renderData, toUsageSummary } from '../projections/human/index.js';
+import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
 import { needsCommand, notJson } from '../projections/refusals/index.js';
 import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
@@ -111,7 +111,7 @@ function explainOrRun(program: Program, run: Run): RunResult | Promise<RunResult
     const layers = optionLayers({ manifest, parsed, env: io.env, config });
     return showExplain(manifest, command, globals.explain, layers, report);
   }
-  warnDeprecated(parsed, report);
+  warnDeprecated(manifest, parsed, report);
   return runCommand(program, run);
 }
 
@@ -236,11 +236,13 @@ function settle(
   return report.failure(failure);
 }
 
-function warnDeprecated(parsed: ParsedArgv, report: Reporter): void {
-  if (parsed.command.deprecated !== undefined)
-    report.warn(`${parsed.command.path.join(' ')} is deprecated: ${parsed.command.deprecated}`);
+/** Warns of a deprecated command or flag the caller used, naming it as typed: the program's name first (D3). */
+function warnDeprecated(manifest: Manifest, parsed: ParsedArgv, report: Reporter): void {
+  const { command } = parsed;
+  if (command.deprecated !== undefined)
+    report.warn(renderDeprecationWarning([manifest.name, ...command.path].join(' '), command.deprecated));
   for (const flag of parsed.flags.values()) {
     if (flag.option.deprecated !== undefined)
-      report.warn(`${flag.option.flag} is deprecated: ${flag.option.deprecated}`);
+      report.warn(renderDeprecationWarning(flag.option.flag, flag.option.deprecated));
   }
 }

@@ -3,6 +3,7 @@
  * human errors all read these, so a flag is never written two ways.
  */
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+import { renderDeprecation } from '../human/deprecation.js';
 
 /** Options a person may see; hidden ones are left out of every human surface. */
 export const visibleOptions = (command: ManifestCommand): ManifestOption[] =>
@@ -62,8 +63,8 @@ export function renderUsageLine(manifest: Manifest, command: ManifestCommand): s
 export const commandSummary = (command: ManifestCommand): string =>
   command.summary ?? command.description?.split('\n')[0] ?? '';
 
-/** `(deprecated: use X)`, the mark on deprecated options and commands. */
-export const deprecationNote = (replacement: string): string => `(deprecated: use ${replacement})`;
+/** `(deprecated: use X)`, the mark on deprecated options and commands, in the warning's own words (D3). */
+export const deprecationNote = (deprecated: string): string => `(deprecated: ${renderDeprecation(deprecated)})`;
 
 /** A default as help prints it: lists comma-separated, the empty string visible as `""`. */
 export function formatDefault(value: Scalar | readonly Scalar[]): string {

@@ -1,4 +1,5 @@
 export { type Colors, plainColors } from './colors.js';
+export { renderDeprecation, renderDeprecationWarning } from './deprecation.js';
 export { renderData } from './render-data.js';
 export {
   type ActionRequiredText,
