@@ -319,16 +319,20 @@ describe('E2 · --format json and --output json on a native command', () => {
   });
   const envelope = '{"ok":true,"data":{"plain":true},"meta":{"provenance":{}}}\n';
 
-  it.each([
+  const spellings = [
     ['plain', '--format', 'json'],
     ['plain', '--format=json'],
     ['plain', '--output', 'json'],
     ['plain', '--output=json'],
     ['--format', 'json', 'plain'],
-  ])('E2 · %s %s %s is read as --json: one envelope, stderr empty (probe: format-json-native)', async (...argv) => {
-    const result = await runProgram(program, argv);
-    expect(result).toMatchObject({ exitCode: 0, stdout: envelope, stderr: '' });
-  });
+  ].map((argv) => [argv.join(' '), argv] as const);
+  it.each(spellings)(
+    'E2 · %s is read as --json: one envelope, stderr empty (probe: format-json-native)',
+    async (_, argv) => {
+      const result = await runProgram(program, argv);
+      expect(result).toMatchObject({ exitCode: 0, stdout: envelope, stderr: '' });
+    },
+  );
 
   it('E2 · a refusal under --format json is the failure envelope on stdout (probe: format-json-native-failure)', async () => {
     const result = await runProgram(program, ['plain', '--count', 'x', '--format', 'json']);
