@@ -39,7 +39,8 @@ describe('T1 · connectMcp: the official client, wired in-process through the in
     const client = await connectMcp(exits, { timeoutMs: 200 });
     try {
       const result = await client.callTool({ name: 'exits', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 1, message: /process\.exit\(7\)/ } });
+      // The code the handler asked for, as the same run gives under --json (E7, M4).
+      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 7, message: /process\.exit\(7\)/ } });
     } finally {
       await client.close();
     }

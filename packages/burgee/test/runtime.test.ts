@@ -370,7 +370,13 @@ describe('H4 · --version is the exact version of the package that owns the prog
   it("H4 · the deploy example prints its package.json's version, and the burgee binary burgee's (probe: version-exact)", async () => {
     const deploy = await runCli(example('deploy'), ['--version']);
     expect(deploy.stdout).toBe(`${own(`${repoRoot}examples/deploy/package.json`)}\n`);
+    // The binary names the MCP SDK compiled into it too (package.json's `vendored`).
+    const manifest = JSON.parse(readFileSync(`${repoRoot}packages/burgee/package.json`, 'utf8')) as {
+      version: string;
+      vendored: Record<string, string>;
+    };
+    const sdk = '@modelcontextprotocol/server';
     const burgee = await runCli(`${repoRoot}packages/burgee/bin/cli.mjs`, ['--version']);
-    expect(burgee.stdout).toBe(`${own(`${repoRoot}packages/burgee/package.json`)}\n`);
+    expect(burgee.stdout).toBe(`${manifest.version} (bundles ${sdk} ${manifest.vendored[sdk]})\n`);
   });
 });
