@@ -32,6 +32,7 @@ export const GLOBAL_FLAGS = [
     listed: 'runnable',
     help: "show where an option's value comes from; runs nothing",
     reserved: true,
+    foreign: true,
   },
   {
     name: 'config',

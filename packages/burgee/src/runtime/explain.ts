@@ -6,6 +6,19 @@ import { refuse } from './errors.js';
 import { type Layer, winner } from './layers.js';
 import type { Reporter, RunResult } from './report.js';
 
+/**
+ * What `--explain` shows of one option: every candidate layer, the one used, and the value the
+ * command would receive from it (or why it would be refused). A foreign program's parser says
+ * which layer it used and what it made of it (runtime/host); a native one, burgee's.
+ */
+export type Explanation = {
+  option: ManifestOption;
+  layers: readonly Layer[];
+  won: Layer | undefined;
+  value: unknown;
+  problem?: string | undefined;
+};
+
 /** `--explain <option>`: the winning layer and every candidate, running nothing (P5). */
 export function showExplain(
   manifest: Manifest,
@@ -14,12 +27,24 @@ export function showExplain(
   layers: Map<ManifestOption, Layer[]>,
   report: Reporter,
 ): RunResult {
+  const option = explainedOption(manifest, command, name);
+  const candidates = layers.get(option) ?? [];
+  const won = winner(candidates);
+  return reportExplanation({ option, layers: candidates, won, ...outcome(option, won) }, report);
+}
+
+/** The option `--explain` names (`region` or `--region`), or the refusal that names the command's options. */
+export function explainedOption(manifest: Manifest, command: ManifestCommand, name: string): ManifestOption {
   const wanted = name.replace(/^--/, '');
   const option = command.options.find((o) => o.key === wanted || o.flag === `--${wanted}`);
   if (option === undefined) throw refuse(explainNoOption(manifest, command, wanted), command);
-  const candidates = layers.get(option) ?? [];
-  if (report.json) return report.envelope(toSuccessEnvelope(explainData(option, candidates), {}));
-  return report.text(explainText(option, candidates));
+  return option;
+}
+
+/** An explanation as the run's result: data under `--json`, lines for a person otherwise. */
+export function reportExplanation(explanation: Explanation, report: Reporter): RunResult {
+  if (report.json) return report.envelope(toSuccessEnvelope(explainData(explanation), {}));
+  return report.text(explainText(explanation));
 }
 
 // A secret's value is never shown, in any layer (D3).
@@ -39,16 +64,14 @@ function outcome(option: ManifestOption, won: Layer | undefined): { value: unkno
   return 'problem' in typed ? { value: null, problem: typed.problem.message } : { value: typed.value };
 }
 
-function explainData(option: ManifestOption, candidates: readonly Layer[]) {
-  const won = winner(candidates);
-  const { value, problem } = outcome(option, won);
+function explainData({ option, layers, won, value, problem }: Explanation) {
   return {
     option: option.key,
     flag: option.flag,
-    value,
+    value: option.secret && won !== undefined ? '(redacted)' : (value ?? null),
     source: won?.source ?? null,
     ...(problem === undefined ? {} : { problem }),
-    layers: candidates.map((layer) => ({
+    layers: layers.map((layer) => ({
       source: layer.source,
       location: layer.location ?? null,
       value: layerValue(option, layer) ?? null,
@@ -57,21 +80,20 @@ function explainData(option: ManifestOption, candidates: readonly Layer[]) {
   };
 }
 
-function explainText(option: ManifestOption, candidates: readonly Layer[]): string {
-  const won = winner(candidates);
+function explainText(explanation: Explanation): string {
+  const { option, layers, won } = explanation;
   const shown = (layer: Layer) => ('raw' in layer ? display(option, layer.raw) : '(not set)');
-  const from = (layer: Layer) => `${layer.source}${layer.location === undefined ? '' : ` ${layer.location}`}`;
-  const width = Math.max(...candidates.map((l) => (l.location ?? '').length));
-  const rows = candidates.map(
+  const width = Math.max(...layers.map((l) => (l.location ?? '').length));
+  const rows = layers.map(
     (layer) =>
       `  ${layer.source.padEnd(8)}${(layer.location ?? '').padEnd(width + 2)}${shown(layer)}${layer === won ? '  ← used' : ''}`,
   );
-  return [headline(option, won, from), ...rows].join('\n');
+  return [headline(explanation), ...rows].join('\n');
 }
 
-function headline(option: ManifestOption, won: Layer | undefined, from: (layer: Layer) => string): string {
+function headline({ option, won, value, problem }: Explanation): string {
   if (won === undefined) return `${option.flag} has no value`;
-  const { value, problem } = outcome(option, won);
-  if (problem === undefined) return `${option.flag} = ${display(option, value)}  (from ${from(won)})`;
-  return `${option.flag} from ${from(won)} would be refused: ${problem}`;
+  const from = `${won.source}${won.location === undefined ? '' : ` ${won.location}`}`;
+  if (problem === undefined) return `${option.flag} = ${display(option, value)}  (from ${from})`;
+  return `${option.flag} from ${from} would be refused: ${problem}`;
 }

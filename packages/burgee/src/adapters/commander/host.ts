@@ -2,21 +2,19 @@ import { Command as CommanderCommand } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
+import type { OutputSinks } from '../../runtime/capture.js';
+import { explainedOption, reportExplanation } from '../../runtime/explain.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
-import { type HostOutcome, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
+import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
 import { hostWork, oneAtATime, startHostRun } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
-import type { RunResult } from '../../runtime/report.js';
+import type { Reporter, RunResult } from '../../runtime/report.js';
+import { explainCommander } from './explain.js';
 import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
-
-/** What one run swaps on every command of the tree, and puts back afterwards. */
-type Patched = {
-  _exitCallback: ((error: Error) => void) | null;
-  _outputConfiguration: Record<string, unknown>;
-  _actionHandler: ((args: unknown[]) => unknown) | null;
-};
+import { patchTree } from './patch.js';
+import { commanderValues } from './values.js';
 
 /** The command whose action ran, and what it returned. */
 type Ran = { command: CommanderCommand; value: unknown } | undefined;
@@ -32,8 +30,11 @@ export class CommanderHost implements Host {
     this.manifest = toCommanderManifest(program, scriptPath);
   }
 
+  /** How commander reads a command line: the words it takes as values (values.ts). */
+  private readonly valuesOf = (args: readonly string[]) => commanderValues(this.program, args);
+
   owns(argv: readonly string[]): boolean {
-    return hostOwns(this.manifest, argv);
+    return hostOwns(this.manifest, argv, this.valuesOf);
   }
 
   /**
@@ -43,44 +44,56 @@ export class CommanderHost implements Host {
   readonly execute = oneAtATime((io) => this.run(io));
 
   private async run(io: Io): Promise<RunResult> {
-    const { json, argv, report } = startHostRun(this.manifest, io);
+    const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf);
     const printed: Printed = { out: '', err: '' };
     let ran: Ran;
-    const restore = patchTree(this.program, {
-      json,
-      io,
-      printed,
-      onAction: (command, value) => {
-        ran = { command, value };
-      },
-    });
-    let outcome: HostOutcome;
+    const onAction = (command: CommanderCommand, value: unknown) => {
+      ran = { command, value };
+    };
+    // Under --explain too, commander's refusals and help are burgee's to report.
+    const listening = json || explain !== undefined;
+    const restore = patchTree(this.program, { json: listening, explain: explain !== undefined, io, printed, onAction });
+    let data: unknown;
     try {
-      // Under --json what the action prints goes to stderr, as a native handler's does (E3).
-      const toStderr = (text: string) => io.stderr.write(text);
-      const sinks = { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
-      const data = await hostWork(io, json, sinks, async () => {
+      data = await hostWork(io, json, sinks(io, json), async () => {
         await this.parse(argv);
         return ran === undefined ? null : await ran.value;
       });
-      const done = ran as Ran;
-      outcome =
-        done === undefined
-          ? { kind: 'data', data, provenance: {} }
-          : {
-              kind: 'data',
-              data,
-              provenance: commanderProvenance(done.command),
-              command: findCommand(this.manifest.root, pathOf(done.command)),
-            };
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
-      if (!json) return printedItself(error.exitCode);
-      outcome = toCommanderOutcome(error, printed, { manifest: this.manifest, argv: io.argv });
+      if (!listening) return printedItself(error.exitCode);
+      return reportNotData(toCommanderOutcome(error, printed, { manifest: this.manifest, argv: io.argv }), report);
     } finally {
       restore();
     }
-    return json ? reportOutcome(outcome, report) : printedItself(0);
+    const done = ran as Ran;
+    if (explain !== undefined) return this.explain(done?.command ?? this.program, explain, io, report);
+    if (!json) return printedItself(0);
+    const outcome: HostOutcome =
+      done === undefined
+        ? { kind: 'data', data, provenance: {} }
+        : {
+            kind: 'data',
+            data,
+            provenance: commanderProvenance(done.command),
+            command: findCommand(this.manifest.root, pathOf(done.command)),
+          };
+    return reportOutcome(outcome, report);
+  }
+
+  /** `--explain <option>` of the command commander reached, once it has parsed (P5). */
+  private explain(reached: CommanderCommand, name: string, io: Io, report: Reporter): RunResult {
+    const command = findCommand(this.manifest.root, pathOf(reached));
+    if (command === undefined)
+      return reportThrown(new TypeError('the command commander reached is not in the manifest'), report);
+    try {
+      return reportExplanation(
+        explainCommander(reached, explainedOption(this.manifest, command, name), io.env),
+        report,
+      );
+    } catch (error) {
+      return reportThrown(error, report);
+    }
   }
 
   private parse(argv: readonly string[]): Promise<unknown> {
@@ -94,68 +107,10 @@ export class CommanderHost implements Host {
 export const commanderProgram = (program: CommanderCommand, scriptPath: string | undefined): Program =>
   hostProgram(new CommanderHost(program, scriptPath));
 
-type Hooks = {
-  json: boolean;
-  io: Io;
-  printed: Printed;
-  onAction: (command: CommanderCommand, value: unknown) => void;
-};
-
-/**
- * Points every command's exit, output and action at this run, and returns the undo. Commander
- * shares one output object between a parent and the children made after it, so each command gets
- * a fresh object rather than an edit of the shared one.
- */
-function patchTree(root: CommanderCommand, hooks: Hooks): () => void {
-  const undo: (() => void)[] = [];
-  const visit = (command: CommanderCommand): void => {
-    const own = command as unknown as Patched;
-    const saved: Patched = {
-      _exitCallback: own._exitCallback,
-      _outputConfiguration: own._outputConfiguration,
-      _actionHandler: own._actionHandler,
-    };
-    own._exitCallback = (error) => {
-      throw error;
-    };
-    own._outputConfiguration = { ...saved._outputConfiguration, ...output(hooks) };
-    const action = saved._actionHandler;
-    if (action !== null) {
-      own._actionHandler = (args) => {
-        const value = action.call(command, args);
-        hooks.onAction(command, value);
-        return value;
-      };
-    }
-    undo.push(() => {
-      own._exitCallback = saved._exitCallback;
-      own._outputConfiguration = saved._outputConfiguration;
-      own._actionHandler = saved._actionHandler;
-    });
-    for (const child of command.commands) visit(child as CommanderCommand);
-  };
-  visit(root);
-  return () => {
-    for (const step of undo) step();
-  };
-}
-
-/** Where commander's own printing goes: kept for the envelope under --json, else to the run's streams. */
-function output({ json, io, printed }: Hooks): Record<string, unknown> {
-  if (!json) {
-    return { writeOut: (text: string) => io.stdout.write(text), writeErr: (text: string) => io.stderr.write(text) };
-  }
-  return {
-    writeOut: (text: string) => {
-      printed.out += text;
-    },
-    writeErr: (text: string) => {
-      printed.err += text;
-    },
-    outputError: () => {},
-    getOutHasColors: () => false,
-    getErrHasColors: () => false,
-  };
+/** Under --json what the action prints goes to stderr, as a native handler's does (E3). */
+function sinks(io: Io, json: boolean): OutputSinks {
+  const toStderr = (text: string) => io.stderr.write(text);
+  return { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
 }
 
 /** A command's words below the program, as the manifest names them. */

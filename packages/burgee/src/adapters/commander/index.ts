@@ -13,11 +13,13 @@ import {
   AS_PROGRAM,
   EFFECTS,
   findSurface,
+  mentionsSurface,
   namesAddedCommand,
   runSurface,
   type SurfaceFlag,
   underDev,
 } from '../../runtime/host/surfaces.js';
+import { commanderValues } from './values.js';
 
 // This entry is built as CommonJS (scripts/bundle.mjs), so this is `require('commander')`: the
 // commander an `import` of it gets too, whose exports the names below restate, as its esm.mjs does
@@ -77,7 +79,10 @@ export class Command extends CommanderCommand {
 
   #claims(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): boolean {
     const args = userArgs(argv, parseOptions);
-    if (underDev() || findSurface(args, (flag) => declares(this, flag)) !== undefined) return true;
+    if (underDev()) return true;
+    // Read as commander reads them only when one of burgee's flags appears at all: `--message --json` is a value.
+    const valuesOf = (words: readonly string[]) => commanderValues(this, words);
+    if (mentionsSurface(args) && findSurface(args, (flag) => declares(this, flag), valuesOf)) return true;
     return namesAddedCommand(args, (name) =>
       this.commands.some((c) => c.name() === name || c.aliases().includes(name)),
     );

@@ -40,7 +40,7 @@ export function toCommanderOutcome(
   failure: CommanderFailure,
   printed: Printed,
   line: { manifest: Manifest; argv: readonly string[] },
-): HostOutcome {
+): Exclude<HostOutcome, { kind: 'data' }> {
   const host = { code: failure.code, exitCode: failure.exitCode };
   switch (failure.code) {
     case 'commander.helpDisplayed':

@@ -1,12 +1,17 @@
 import type { Program } from '../../declaration/types.js';
+import { findCommand } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
+import { optionEnd, plainWords } from '../../projections/refusals/command-line.js';
+import type { OutputSinks } from '../../runtime/capture.js';
+import { explainedOption, reportExplanation } from '../../runtime/explain.js';
 import { type Host, hostProgram } from '../../runtime/host/host.js';
-import { reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
+import { reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
-import type { RunResult } from '../../runtime/report.js';
+import type { Reporter, RunResult } from '../../runtime/report.js';
+import { explainYargs } from './explain.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { observe } from './observe.js';
 import { yargsOutcome } from './outcome.js';
@@ -44,20 +49,19 @@ export class YargsHost implements Host {
   private parsing = false;
 
   private async run(io: Io, turn: Turn): Promise<RunResult> {
-    const { json, argv, report } = startHostRun(this.manifest, io);
+    const { json, explain, argv, report } = startHostRun(this.manifest, io);
     if (this.parsing) return report.failure(midParse());
-    const toStderr = (text: string) => io.stderr.write(text);
-    const sinks = { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
-    const line = { manifest: this.manifest, argv: io.argv, env: io.env };
+    // Under --json and --explain burgee takes the handler's result and the refusals (observe.ts).
+    const mode = { listening: json || explain !== undefined, explaining: explain !== undefined };
     let parsed: Parsed;
     try {
-      parsed = await hostWork(io, json, sinks, () => this.parseAndSettle(argv, json, turn));
+      parsed = await hostWork(io, json, sinks(io, json), () => this.parseAndSettle(argv, mode, turn));
     } catch (error) {
-      return json
-        ? reportOutcome(yargsOutcome({ thrown: error }, undefined, line), report)
-        : reportThrown(error, report);
+      return reportThrown(error, report);
     }
     const { ended, ran, settled } = parsed;
+    const line = { manifest: this.manifest, argv: io.argv, env: io.env };
+    if (explain !== undefined) return this.explain(parsed, explain, line, argv, report);
     // A plain run: yargs printed everything itself, through the run's streams.
     if (!json)
       return { exitCode: ended.error === undefined ? ExitCode.OK : ExitCode.RUNTIME, text: '', stream: 'stdout' };
@@ -73,48 +77,91 @@ export class YargsHost implements Host {
   }
 
   /** Parses, gives the instance up, then waits for what the handler returned (under `--json`). */
-  private async parseAndSettle(argv: readonly string[], json: boolean, turn: Turn): Promise<Parsed> {
+  private async parseAndSettle(argv: readonly string[], mode: Mode, turn: Turn): Promise<Parsed> {
     const state = stateOf(this.instance);
     state.ran = undefined;
-    state.listening = json;
+    state.listening = mode.listening;
+    state.explaining = mode.explaining;
     this.parsing = true;
     let ended: Ended;
     try {
-      ended = await this.parseOnce(argv, json);
+      ended = await this.parseOnce(argv, mode.listening);
     } finally {
       this.parsing = false;
       state.listening = false;
+      state.explaining = false;
     }
     // Set by the handler yargs called (observe.ts), which TypeScript cannot see.
     const ran = state.ran as AdapterState['ran'];
     turn.release();
-    return { ended, ran, settled: json && ran !== undefined ? await settle(ran.value) : undefined };
+    const waits = mode.listening && !mode.explaining && ran !== undefined;
+    return { ended, ran, settled: waits ? await settle(ran.value) : undefined };
+  }
+
+  /** `--explain <option>` of the command yargs reached, once it has parsed (P5); yargs' refusals come first. */
+  private explain(
+    { ended, ran }: Parsed,
+    name: string,
+    line: Line,
+    argv: readonly string[],
+    report: Reporter,
+  ): RunResult {
+    const outcome = yargsOutcome(ended, ran, line);
+    if (outcome.kind !== 'data') return reportNotData(outcome, report);
+    try {
+      const command = findCommand(this.manifest.root, ran?.path ?? []);
+      if (command === undefined) throw new TypeError('the command yargs reached is not in the manifest');
+      const option = explainedOption(this.manifest, command, name);
+      const parsed = (ran?.argv ?? ended.argv ?? {}) as Record<string, unknown>;
+      const words = argv.slice(0, optionEnd(plainWords(argv)));
+      return reportExplanation(explainYargs(option, parsed, words, line.env), report);
+    } catch (error) {
+      return reportThrown(error, report);
+    }
   }
 
   /**
    * Parses once through yargs' callback form, its documented way to keep help, version and failure
    * text from the console and the process from exiting; a plain run prints that text as yargs would.
    */
-  private async parseOnce(argv: readonly string[], json: boolean): Promise<Ended> {
+  private async parseOnce(argv: readonly string[], listening: boolean): Promise<Ended> {
     let ended: Ended = { output: '' };
     await this.parse(argv, (error, parsed, output) => {
       ended = { ...(error === null || error === undefined ? {} : { error }), argv: parsed, output };
     });
-    if (!json && ended.output !== '') {
+    if (!listening && ended.output !== '') {
       const failed = ended.error !== undefined;
       (failed ? process.stderr : process.stdout).write(`${ended.output}\n`);
     }
     return ended;
   }
 
+  /**
+   * The version `--version` prints, asked of yargs' usage object rather than by parsing `--version`:
+   * a parse would run the program's middleware.
+   */
   private readVersion(): string | undefined {
     if (!('version' in this.instance.getOptions().key)) return undefined;
-    let text = '';
-    this.parse(['--version'], (_error, _argv, output) => {
-      text = output;
+    let text: unknown;
+    const usage = this.instance.getInternalMethods().getUsageInstance() as unknown as {
+      showVersion(emit: (version: unknown) => void): void;
+    };
+    usage.showVersion((version) => {
+      text = version;
     });
-    return text.trim() === '' ? undefined : text.trim();
+    return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
   }
+}
+
+/** Whether burgee takes the run's handler result and refusals, and whether it runs no handler at all. */
+type Mode = { listening: boolean; explaining: boolean };
+/** The run a parse ended: the program's manifest, and the words and environment yargs read. */
+type Line = { manifest: Manifest; argv: readonly string[]; env: Readonly<Record<string, string | undefined>> };
+
+/** Under --json what the handler prints goes to stderr, as a native handler's does (E3). */
+function sinks(io: Io, json: boolean): OutputSinks {
+  const toStderr = (text: string) => io.stderr.write(text);
+  return { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
 }
 
 /** How a parse ended, through yargs' callback. */

@@ -2,6 +2,8 @@ import { type AdapterState, type CommandHandler, stateOf, YargsFailure, type Yar
 
 type Validate = (isDefault: boolean, record: CommandHandler, ...rest: unknown[]) => unknown;
 type Fail = (message: unknown, error: unknown) => unknown;
+/** Where yargs passes the middleware list among `handleValidationAndGetResult`'s arguments after the record. */
+const MIDDLEWARES = 4;
 
 /**
  * Lets burgee see, during one of its `--json` runs, which command's handler ran and what it
@@ -26,6 +28,9 @@ export function observe(instance: YargsInstance): void {
     const seen = Object.create(record, {
       handler: { value: (argv: unknown) => callHandler(record, argv, path, state) },
     }) as CommandHandler;
+    // `--explain` runs none of the program's code after validation: the middleware that precedes
+    // the handler neither (yargs' own coercions run before validation, so values stay yargs').
+    if (state.explaining) rest[MIDDLEWARES] = [];
     return validate.call(this, isDefault, seen, ...rest);
   };
   const usage = internals.getUsageInstance() as unknown as { fail: Fail };
@@ -43,6 +48,11 @@ export function observe(instance: YargsInstance): void {
  * returns, whether the promise settles, rejects, or never does (M6).
  */
 function callHandler(record: CommandHandler, argv: unknown, path: string[], state: AdapterState): undefined {
+  // `--explain` parses and runs nothing (P5).
+  if (state.explaining) {
+    state.ran = { path, value: undefined, argv };
+    return undefined;
+  }
   let value: unknown;
   try {
     value = record.handler.call(record, argv);
@@ -50,7 +60,7 @@ function callHandler(record: CommandHandler, argv: unknown, path: string[], stat
     value = Promise.reject(error);
     (value as Promise<unknown>).catch(() => {});
   }
-  state.ran = { path, value };
+  state.ran = { path, value, argv };
   return undefined;
 }
 

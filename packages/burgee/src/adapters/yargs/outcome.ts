@@ -21,7 +21,7 @@ const YARGS_FAIL = { code: 'yargs.fail', exitCode: 1 };
  */
 export function yargsOutcome(
   ended: Ended,
-  ran: { path: string[]; value: unknown } | undefined,
+  ran: { path: string[]; value: unknown; argv?: unknown } | undefined,
   line: Line,
 ): HostOutcome {
   if ('thrown' in ended) return { kind: 'thrown', error: ended.thrown };
@@ -102,7 +102,7 @@ function provenance(command: ManifestCommand, line: Line): Record<string, Proven
   const words = line.argv.slice(0, optionEnd(plainWords(line.argv)));
   const out: Record<string, ProvenanceEntry> = {};
   for (const option of command.options) {
-    if (typed(option, words)) out[option.key] = { source: 'flag', location: option.flag };
+    if (typedFlag(option, words)) out[option.key] = { source: 'flag', location: option.flag };
     else if (option.env !== undefined && line.env[option.env] !== undefined)
       out[option.key] = { source: 'env', location: option.env };
     else if (option.default !== undefined) out[option.key] = { source: 'default' };
@@ -110,7 +110,8 @@ function provenance(command: ManifestCommand, line: Line): Record<string, Proven
   return out;
 }
 
-function typed(option: ManifestOption, words: readonly string[]): boolean {
+/** True when one of the words before `--` sets the option: its flag, its `--no-` form, its key, or its short letter. */
+export function typedFlag(option: ManifestOption, words: readonly string[]): boolean {
   const forms = [option.flag, `--no-${option.flag.slice(2)}`, `--${option.key}`];
   return words.some(
     (w) =>

@@ -57,9 +57,11 @@ export type AdapterState = {
   /** Declared effects by command path (words joined by a space; '' for the default command). */
   effects: Map<string, unknown>;
   /** The handler that ran last and what it returned (a promise is left for burgee to await), while a burgee run listens. */
-  ran: { path: string[]; value: unknown } | undefined;
+  ran: { path: string[]; value: unknown; argv: unknown } | undefined;
   /** Set during a `--json` run: burgee then takes the handler's result and the run's refusals (observe.ts). */
   listening: boolean;
+  /** Set during an `--explain` run: the handler is not called (observe.ts). */
+  explaining?: boolean;
   /** True once burgee watches the instance's runs (observe.ts). */
   observed?: boolean;
 };

@@ -46,6 +46,23 @@ export function reportOutcome(outcome: HostOutcome, report: Reporter): RunResult
   }
 }
 
+/**
+ * An outcome that is not data, for a person (a surface of burgee's run without `--json`, such as
+ * `--explain`): the host's help as text, its refusal as burgee's human failure (E8).
+ */
+export function reportNotData(outcome: Exclude<HostOutcome, { kind: 'data' }>, report: Reporter): RunResult {
+  if (report.json) return reportOutcome(outcome, report);
+  if (outcome.kind === 'thrown') return reportThrown(outcome.error, report);
+  if (outcome.kind === 'shown') return report.text(outcome.text.replace(/\n$/, ''));
+  const { code, message, hint, fix } = outcome;
+  return report.failure({
+    code,
+    message,
+    ...(hint === undefined ? {} : { hint }),
+    ...(fix === undefined ? {} : { fix }),
+  });
+}
+
 /** What the action returned as `data`; an idempotent command's must say whether it changed anything (E4). */
 function reportData(outcome: Extract<HostOutcome, { kind: 'data' }>, report: Reporter): RunResult {
   const { command, data } = outcome;

@@ -4,7 +4,7 @@ import { runGuarded } from '../exit-guard.js';
 import type { Io } from '../io.js';
 import { Reporter, type RunResult } from '../report.js';
 import { ownStdoutForEnvelope } from '../stdout-guard.js';
-import { findSurface } from './surfaces.js';
+import { findSurfaces, type ValuesOf } from './surfaces.js';
 
 /** A run's hold on the host's objects, which it may give up before it ends (once they are no longer in use). */
 export type Turn = { release(): void };
@@ -32,16 +32,34 @@ export function oneAtATime(run: (io: Io, turn: Turn) => Promise<RunResult>): (io
   };
 }
 
-/** How a host run starts: whether the envelope was asked for, the words the host parses without that `--json`, the reporter. */
-export function startHostRun(manifest: Manifest, io: Io): { json: boolean; argv: string[]; report: Reporter } {
-  const json = findSurface(io.argv, (flag) => manifest.shadows?.includes(flag) === true) === '--json';
-  const argv = json ? withoutFirst(io.argv, '--json') : [...io.argv];
-  return { json, argv, report: new Reporter(io, manifest, json) };
-}
+/** How a host run starts, read from argv: the words the host parses, without burgee's own. */
+export type HostLine = {
+  /** The envelope was asked for (`--json`). */
+  json: boolean;
+  /** The option `--explain` names, when it was given (P5). */
+  explain: string | undefined;
+  /** What the host parses: argv without the `--json` and `--explain <option>` burgee took. */
+  argv: string[];
+  report: Reporter;
+};
 
-function withoutFirst(argv: readonly string[], word: string): string[] {
-  const at = argv.indexOf(word);
-  return at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
+/**
+ * Reads burgee's words out of a host run's argv: those the host would not take as values
+ * (`valuesOf`, findSurfaces), and that the program does not declare itself (F3).
+ */
+export function startHostRun(manifest: Manifest, io: Io, valuesOf?: ValuesOf): HostLine {
+  const words = findSurfaces(io.argv, (flag) => manifest.shadows?.includes(flag) === true, valuesOf);
+  const taken = new Set<number>();
+  let explain: string | undefined;
+  for (const { flag, at } of words) {
+    if (flag === '--json') taken.add(at);
+    if (flag !== '--explain') continue;
+    taken.add(at).add(at + 1);
+    explain ??= io.argv[at + 1] ?? '';
+  }
+  const json = words.some((word) => word.flag === '--json');
+  const argv = io.argv.filter((_, at) => !taken.has(at));
+  return { json, explain, argv, report: new Reporter(io, manifest, json) };
 }
 
 /**

@@ -13,19 +13,70 @@ export const SURFACE_FLAGS: readonly SurfaceFlag[] = (GLOBAL_FLAGS as readonly G
   .map((row) => globalFlag(row) as SurfaceFlag);
 export type SurfaceFlag = ForeignFlag;
 
+/** One of burgee's flags where it was typed: its position in argv. */
+export type SurfaceWord = { flag: SurfaceFlag; at: number };
+
 /**
- * The surface flag typed before `--` that the program does not declare itself, if any. Any other
- * wins over `--json`: the others are burgee's own answers, while `--json` is the host's run.
+ * How a host reads a command line: the positions of the words it takes as values rather than as
+ * flags (an option's value, a pass-through argument), so that `--message --json` gives `--json` to
+ * `--message` where the host would. Absent: every word that looks like a flag is one.
+ */
+export type ValuesOf = (args: readonly string[]) => ReadonlySet<number>;
+
+/**
+ * burgee's flags as typed before `--`, in order, leaving out those the program declares itself (F3)
+ * and those the host takes as values (`valuesOf`). The word after `--explain` is its option's
+ * name, never a flag of its own; the host never sees the two, so its reading is taken again
+ * without them.
+ */
+export function findSurfaces(
+  args: readonly string[],
+  declares: (flag: SurfaceFlag) => boolean,
+  valuesOf?: ValuesOf,
+): SurfaceWord[] {
+  const found = scan(args, declares, valuesOf?.(args));
+  const explain = found.find((word) => word.flag === '--explain');
+  if (valuesOf === undefined || explain === undefined) return found;
+  const kept = args.map((_, at) => at).filter((at) => at !== explain.at && at !== explain.at + 1);
+  const values = [...valuesOf(kept.map((at) => args[at]!))].map((index) => kept[index]!);
+  return scan(args, declares, new Set(values));
+}
+
+function scan(args: readonly string[], declares: (flag: SurfaceFlag) => boolean, values?: ReadonlySet<number>) {
+  const found: SurfaceWord[] = [];
+  for (let at = 0; at < args.length; at++) {
+    if (values?.has(at) === true) continue;
+    const word = args[at]!;
+    if (word === '--') break;
+    if (!isSurfaceFlag(word) || declares(word)) continue;
+    found.push({ flag: word, at });
+    if (word === '--explain') at++;
+  }
+  return found;
+}
+
+/**
+ * The surface flag that decides a run (see findSurfaces), if any: `--schema`, `--mcp` and the like
+ * are burgee's own answers and win; then `--explain`, which the host's parse answers; then `--json`,
+ * the host's run with an envelope.
  */
 export function findSurface(
   args: readonly string[],
   declares: (flag: SurfaceFlag) => boolean,
+  valuesOf?: ValuesOf,
 ): SurfaceFlag | undefined {
-  const end = args.indexOf('--');
-  const words = end === -1 ? args : args.slice(0, end);
-  const typed = SURFACE_FLAGS.filter((flag) => words.includes(flag) && !declares(flag));
-  return typed.find((flag) => flag !== '--json') ?? typed[0];
+  const typed = findSurfaces(args, declares, valuesOf).map((word) => word.flag);
+  return (
+    typed.find((flag) => flag !== '--json' && flag !== '--explain') ??
+    typed.find((flag) => flag === '--explain') ??
+    typed[0]
+  );
 }
+
+/** True when some word is spelled as one of burgee's flags: only then is a host's own reading of argv worth making. */
+export const mentionsSurface = (args: readonly string[]): boolean => args.some(isSurfaceFlag);
+
+const isSurfaceFlag = (word: string): word is SurfaceFlag => (SURFACE_FLAGS as readonly string[]).includes(word);
 
 /** The commands burgee adds to a foreign program: the synthesised ones marked `foreign` (all but `help`). */
 export const ADDED_COMMANDS: readonly string[] = (SYNTHESISED_COMMANDS as readonly SynthesisedRow[])

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import type { ManifestOption } from '../../manifest/types.js';
+import type { Explanation } from '../../runtime/explain.js';
+import type { Layer } from '../../runtime/layers.js';
+
+/**
+ * `--explain <option>` for the command commander reached (P5): the layers commander reads (the
+ * flag, the option's environment variable, a value the program set as from a config, the default)
+ * and the one commander's own record of the value's source names, with the value it made of it.
+ */
+export function explainCommander(
+  command: Command,
+  option: ManifestOption,
+  env: Readonly<Record<string, string | undefined>>,
+): Explanation {
+  const source = command.getOptionValueSource(option.key);
+  const value: unknown = command.getOptionValue(option.key);
+  const flag: Layer = { source: 'flag', location: option.flag };
+  if (source === 'cli') flag.raw = value;
+  const layers: Layer[] = [flag];
+  let won: Layer | undefined = source === 'cli' ? flag : undefined;
+  if (option.env !== undefined) {
+    const fromEnv: Layer = { source: 'env', location: option.env };
+    if (env[option.env] !== undefined) fromEnv.raw = env[option.env];
+    layers.push(fromEnv);
+    if (source === 'env') won = fromEnv;
+  }
+  if (source === 'config') {
+    won = { source: 'config', raw: value };
+    layers.push(won);
+  }
+  const fallback: Layer = { source: 'default' };
+  // An option another one implied (`.implies()`) is counted as a default, as in the envelope's provenance.
+  if (option.default !== undefined || source === 'default' || source === 'implied')
+    fallback.raw = source === 'default' || source === 'implied' ? value : option.default;
+  layers.push(fallback);
+  if (source === 'default' || source === 'implied') won = fallback;
+  return { option, layers, won, value: won === undefined ? null : value };
+}
