@@ -149,6 +149,15 @@ describe('N1 · cold start loads only burgee (roundel is compiled into its core)
     expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/chunks\/command-section-[\w-]+\.js$/));
   });
 
+  it('N1 · K4 · skills print loads no writer of user files; skills add does', async () => {
+    const writer = /\/dist\/chunks\/(skills-add|update)-[\w-]+\.js$/;
+    const print = await loadsOf(example('deploy'), ['skills', 'print']);
+    expect(print.urls.filter((url) => writer.test(url))).toEqual([]);
+    const add = await loadsOf(example('deploy'), ['skills', 'add', '--dry-run'], scratch);
+    expect(add.code).toBe(0);
+    expect(add.urls.filter((url) => writer.test(url))).toHaveLength(2);
+  });
+
   it('N1 · the recorder does see a forbidden module when one is loaded', async () => {
     const { code, urls } = await loadsOf('-e', ["import('commander').then(() => {})"]);
     expect(code).toBe(0);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { program as ship } from '../../../examples/ship/cli.mjs';
 import { defineCommand, defineProgram } from '../src/index.js';
@@ -48,7 +51,9 @@ describe('L1 · skills print', () => {
       ['skills', '--help'],
     ]) {
       const result = await runProgram(ship, argv);
-      expect(result.stdout).toContain('Usage: ship skills print [<group>...]');
+      expect(result.stdout).toContain(
+        'Usage: ship skills <print [<group>...]|add [--agent <id>...|--all] [--scope project|user] [--dry-run]>',
+      );
     }
   });
 });
@@ -99,11 +104,14 @@ describe('L6 · K3 · a program that declares the name keeps its own', () => {
 });
 
 describe('C1 · L6 · completion offers skills and --llms', () => {
-  it('C1 · skills print completes the groups; the root flags include --llms', async () => {
+  it('C1 · skills print completes the groups, skills add its agents and scopes; the root flags include --llms', async () => {
     const complete = async (...words: string[]) => (await runProgram(ship, ['__complete', ...words])).stdout;
     expect(await complete('')).toContain('skills\n');
-    expect(await complete('skills', '')).toBe('print\n');
+    expect(await complete('skills', '')).toBe('print\nadd\n');
     expect(await complete('skills', 'print', '')).toBe('config\ndb\n');
+    expect(await complete('skills', 'add', '--agent', 'c')).toBe('claude-code\ncodex\ncopilot\ncursor\n');
+    expect(await complete('skills', 'add', '--scope', '')).toBe('project\nuser\n');
+    expect(await complete('skills', 'add', '--')).toBe('--agent\n--scope\n--all\n--dry-run\n--json\n');
     expect(await complete('--')).toContain('--llms\n');
   });
 });
@@ -123,6 +131,17 @@ describe.each([
     const llms = await runCli(script, ['--llms']);
     expect(llms).toMatchObject({ code: 0, stderr: '' });
     expect(llms.stdout).toContain('- `ship status` (read_only): Show the status\n');
+  });
+
+  it('L4 · skills add --dry-run plans the program’s skill and writes nothing', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'burgee-skills-adapter-'));
+    const added = await runCli(script, ['skills', 'add', '--dry-run', '--json'], { cwd });
+    expect(readdirSync(cwd)).toEqual([]);
+    rmSync(cwd, { recursive: true });
+    expect(added).toMatchObject({ code: 0, stderr: '' });
+    const { data } = JSON.parse(added.stdout) as { data: { skills: string[]; files: { created: boolean }[] } };
+    expect(data.skills).toEqual(['ship']);
+    expect(data.files).toMatchObject([{ created: true }]);
   });
 
   it('F1 · F2 · the host’s own help shows neither', async () => {

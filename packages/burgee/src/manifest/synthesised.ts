@@ -29,8 +29,8 @@ export const SYNTHESISED_COMMANDS = [
   },
   {
     name: 'skills',
-    usage: 'skills print [<group>...]',
-    help: 'print a SKILL.md that teaches agents this program',
+    usage: 'skills <print [<group>...]|add [--agent <id>...|--all] [--scope project|user] [--dry-run]>',
+    help: 'print or add a SKILL.md that teaches agents this program',
     hidden: false,
     foreign: true,
   },

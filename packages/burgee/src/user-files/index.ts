@@ -1,6 +1,7 @@
 /**
- * Every file burgee writes on a user's machine goes through here (K4): client configurations now,
- * skills next. update.ts is the one writer; the rest are the formats' merges, plain functions of text.
+ * Every file burgee writes on a user's machine goes through here (K4): client configurations and
+ * skills (`skills add`). update.ts is the one writer; the rest are the formats' merges, plain
+ * functions of text.
  */
 export { installEntry, MERGES, type MergeEntry } from './client-entry.js';
 export { mergeJsonEntry, parseJson } from './json.js';

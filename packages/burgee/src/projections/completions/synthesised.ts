@@ -1,6 +1,13 @@
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { CLIENTS, MCP_ACTIONS, MCP_VALUE_FLAGS, SCOPES } from '../client-config/index.js';
-import { agentGroupPaths, SKILLS_ACTIONS } from '../skills/index.js';
+import {
+  agentGroupPaths,
+  SKILL_AGENT_IDS,
+  SKILL_SCOPES,
+  SKILLS_ACTIONS,
+  SKILLS_ADD_SWITCHES,
+  SKILLS_ADD_VALUE_FLAGS,
+} from '../skills/index.js';
 import { SHELLS } from './shells.js';
 import type { CompletionNode } from './table.js';
 
@@ -65,5 +72,13 @@ function skillsNodes(manifest: Manifest): CompletionNode[] {
   const below = (path: readonly string[]) =>
     paths.filter((p) => p.length === path.length + 1 && path.every((word, i) => p[i] === word)).map((p) => p.at(-1)!);
   const print = [[], ...paths].map((path) => wordsNode(['skills', 'print', ...path].join(' '), below(path)));
-  return [wordsNode('skills', [...SKILLS_ACTIONS]), ...print];
+  const add: CompletionNode = {
+    ...wordsNode('skills add', []),
+    flags: [...SKILLS_ADD_VALUE_FLAGS, ...SKILLS_ADD_SWITCHES, '--json'],
+    values: [
+      { spellings: ['--agent'], choices: [...SKILL_AGENT_IDS], dynamic: false },
+      { spellings: ['--scope'], choices: [...SKILL_SCOPES], dynamic: false },
+    ],
+  };
+  return [wordsNode('skills', [...SKILLS_ACTIONS]), ...print, add];
 }

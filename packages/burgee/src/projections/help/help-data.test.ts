@@ -35,7 +35,7 @@ describe('toHelpData', () => {
       { name: 'help', summary: 'show help for a command' },
       { name: 'completion', summary: 'print a shell completion script' },
       { name: 'mcp', summary: "register this program with an agent's MCP client" },
-      { name: 'skills', summary: 'print a SKILL.md that teaches agents this program' },
+      { name: 'skills', summary: 'print or add a SKILL.md that teaches agents this program' },
     ]);
     expect(data.globalOptions.map((entry) => entry.flags)).toEqual([
       '--json',

@@ -42,7 +42,7 @@ describe('renderHelp', () => {
         '  help           show help for a command',
         '  completion     print a shell completion script',
         "  mcp            register this program with an agent's MCP client",
-        '  skills         print a SKILL.md that teaches agents this program',
+        '  skills         print or add a SKILL.md that teaches agents this program',
         '',
         'Global options:',
         '      --json     print one JSON envelope',

@@ -32,7 +32,7 @@ export { promptFix } from './prompts.js';
 export { commandName, type Refusal, type Scene } from './refusal.js';
 export { missingArgument, missingOption, outOfRange, schemaRefused, unexpectedArgument } from './resolve.js';
 export { noChanged, notJson } from './results.js';
-export { nothingForAgents } from './skills.js';
+export { agentOrAll, nothingForAgents, takesNoWords } from './skills.js';
 export { didYouMean, editDistance, shellQuote, suggest } from './suggest.js';
 export {
   badBudget,

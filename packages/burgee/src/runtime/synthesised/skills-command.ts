@@ -4,10 +4,14 @@ import type { RunResult } from '../report.js';
 import { readSkillsWords } from './skills-words.js';
 import type { SynthesisedCall } from './table.js';
 
-/** `skills print [<group>…]` prints a `SKILL.md` projected from the manifest alone (L1–L3). */
+/**
+ * `skills print [<group>…]` prints a `SKILL.md` projected from the manifest alone (L1–L3); `skills
+ * add` writes them where agents read them (L4), loading the writer only then.
+ */
 export async function runSkills(call: SynthesisedCall): Promise<RunResult> {
   const { manifest, report } = call;
   const request = readSkillsWords(manifest, call.words);
+  if (request.action === 'add') return (await import('./skills-add.js')).addSkills(call, request);
   // The words were checked against the groups an agent may run something in: there is a skill.
   const skill = renderSkill(manifest, request.group)!;
   if (report.json) {

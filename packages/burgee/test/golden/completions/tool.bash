@@ -42,7 +42,10 @@ _tool() {
       'mcp install:--http') value=$word ;;
       'mcp install:--token-env') value=$word ;;
       skills:print) cmdpath='skills print' ;;
+      skills:add) cmdpath='skills add' ;;
       'skills print:config') cmdpath='skills print config' ;;
+      'skills add:--agent') value=$word ;;
+      'skills add:--scope') value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -64,6 +67,8 @@ _tool() {
       'mcp install:--scope') words=(project user) ;;
       'mcp install:--http') words=() ;;
       'mcp install:--token-env') words=() ;;
+      'skills add:--agent') words=(claude-code codex copilot cursor gemini goose opencode windsurf) ;;
+      'skills add:--scope') words=(project user) ;;
       *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
     esac
   elif [[ $cur == -* ]]; then
@@ -84,6 +89,7 @@ _tool() {
       skills) words=(--json) ;;
       'skills print') words=(--json) ;;
       'skills print config') words=(--json) ;;
+      'skills add') words=(--agent --scope --all --dry-run --json) ;;
     esac
   else
     case "$cmdpath" in
@@ -97,7 +103,7 @@ _tool() {
       mcp) words=(config install) ;;
       'mcp config') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
       'mcp install') while IFS= read -r word; do COMPREPLY+=("$word"); done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null); return 0 ;;
-      skills) words=(print) ;;
+      skills) words=(print add) ;;
       'skills print') words=(config) ;;
     esac
   fi

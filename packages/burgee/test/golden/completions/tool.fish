@@ -74,8 +74,14 @@ function __tool_candidates
       set value $word
     else if contains -- "$cmdpath:$word" skills:print
       set cmdpath 'skills print'
+    else if contains -- "$cmdpath:$word" skills:add
+      set cmdpath 'skills add'
     else if contains -- "$cmdpath:$word" 'skills print:config'
       set cmdpath 'skills print config'
+    else if contains -- "$cmdpath:$word" 'skills add:--agent'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'skills add:--scope'
+      set value $word
     end
   end
   if test -n "$value"
@@ -113,6 +119,10 @@ function __tool_candidates
       printf '%s\n' ; return
     else if contains -- "$cmdpath:$value" 'mcp install:--token-env'
       printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'skills add:--agent'
+      printf '%s\n' claude-code codex copilot cursor gemini goose opencode windsurf; return
+    else if contains -- "$cmdpath:$value" 'skills add:--scope'
+      printf '%s\n' project user; return
     end
     __fish_complete_path (commandline -ct); return
   end
@@ -150,6 +160,8 @@ function __tool_candidates
         printf '%s\n' --json
       else if contains -- "$cmdpath" 'skills print config'
         printf '%s\n' --json
+      else if contains -- "$cmdpath" 'skills add'
+        printf '%s\n' --agent --scope --all --dry-run --json
       end
     case '*'
       if contains -- "$cmdpath" ''
@@ -173,7 +185,7 @@ function __tool_candidates
       else if contains -- "$cmdpath" 'mcp install'
         $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null; return
       else if contains -- "$cmdpath" skills
-        printf '%s\n' print
+        printf '%s\n' print add
       else if contains -- "$cmdpath" 'skills print'
         printf '%s\n' config
       end

@@ -45,7 +45,10 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp install:--http') } { $value = $word }
       { $_ -cin @('mcp install:--token-env') } { $value = $word }
       { $_ -cin @('skills:print') } { $cmdpath = 'skills print' }
+      { $_ -cin @('skills:add') } { $cmdpath = 'skills add' }
       { $_ -cin @('skills print:config') } { $cmdpath = 'skills print config' }
+      { $_ -cin @('skills add:--agent') } { $value = $word }
+      { $_ -cin @('skills add:--scope') } { $value = $word }
     }
   }
   if ($value -ne '') {
@@ -67,6 +70,8 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp install:--scope') } { $candidates = @('project', 'user') }
       { $_ -cin @('mcp install:--http') } { $candidates = @() }
       { $_ -cin @('mcp install:--token-env') } { $candidates = @() }
+      { $_ -cin @('skills add:--agent') } { $candidates = @('claude-code', 'codex', 'copilot', 'cursor', 'gemini', 'goose', 'opencode', 'windsurf') }
+      { $_ -cin @('skills add:--scope') } { $candidates = @('project', 'user') }
       default { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
     }
   } elseif ($wordToComplete.StartsWith('-')) {
@@ -87,6 +92,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('skills') } { $candidates = @('--json') }
       { $_ -cin @('skills print') } { $candidates = @('--json') }
       { $_ -cin @('skills print config') } { $candidates = @('--json') }
+      { $_ -cin @('skills add') } { $candidates = @('--agent', '--scope', '--all', '--dry-run', '--json') }
     }
   } else {
     switch ($cmdpath) {
@@ -100,7 +106,7 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp') } { $candidates = @('config', 'install') }
       { $_ -cin @('mcp config') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
       { $_ -cin @('mcp install') } { $candidates = @(& $program __complete @typed $wordToComplete 2>$null) }
-      { $_ -cin @('skills') } { $candidates = @('print') }
+      { $_ -cin @('skills') } { $candidates = @('print', 'add') }
       { $_ -cin @('skills print') } { $candidates = @('config') }
     }
   }

@@ -42,7 +42,10 @@ _tool() {
       ('mcp install:--http') value=$word ;;
       ('mcp install:--token-env') value=$word ;;
       (skills:print) cmdpath='skills print' ;;
+      (skills:add) cmdpath='skills add' ;;
       ('skills print:config') cmdpath='skills print config' ;;
+      ('skills add:--agent') value=$word ;;
+      ('skills add:--scope') value=$word ;;
     esac
   done
   if [[ -n $value ]]; then
@@ -64,6 +67,8 @@ _tool() {
       ('mcp install:--scope') candidates=(project user) ;;
       ('mcp install:--http') candidates=() ;;
       ('mcp install:--token-env') candidates=() ;;
+      ('skills add:--agent') candidates=(claude-code codex copilot cursor gemini goose opencode windsurf) ;;
+      ('skills add:--scope') candidates=(project user) ;;
       (*) _files; return ;;
     esac
   elif [[ $cur == -* ]]; then
@@ -84,6 +89,7 @@ _tool() {
       (skills) candidates=(--json) ;;
       ('skills print') candidates=(--json) ;;
       ('skills print config') candidates=(--json) ;;
+      ('skills add') candidates=(--agent --scope --all --dry-run --json) ;;
     esac
   else
     case "$cmdpath" in
@@ -97,7 +103,7 @@ _tool() {
       (mcp) candidates=(config install) ;;
       ('mcp config') candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
       ('mcp install') candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"}) ;;
-      (skills) candidates=(print) ;;
+      (skills) candidates=(print add) ;;
       ('skills print') candidates=(config) ;;
     esac
   fi
