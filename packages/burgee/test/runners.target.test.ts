@@ -69,6 +69,15 @@ describe('E7 · run() handed what it cannot run', () => {
     );
   });
 
+  it('E7 · M8 · under burgee dev the entry fails to load with that line, and dev says so', async () => {
+    const result = await runCli(`${repoRoot}packages/burgee/bin/cli.mjs`, ['dev', script]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      'TypeError: run() takes what defineProgram or defineCommand returns, or await asProgram(command) for a commander or yargs program; it was handed undefined',
+    );
+  });
+
   it('E7 · undefined: one line naming it, exit 1', async () => {
     const result = await runCli(script, ['nothing']);
     expect(result.code).toBe(1);
