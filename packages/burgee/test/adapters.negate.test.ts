@@ -35,7 +35,9 @@ describe("F1 · a commander program's lone --no-x option", () => {
     expect(await call({ color: false })).toMatchObject({ ok: true, data: { color: false } });
     expect(await call({ color: true })).toMatchObject({ ok: true, data: { color: true } });
     expect(await call({})).toMatchObject({ ok: true, data: { color: true } });
-    expect(await call({ cache: false })).toMatchObject({ ok: true, data: { cache: null } });
+    // commander tells a pair's false (--no-cache) from its absence (undefined): false is typed.
+    expect(await call({ cache: false })).toMatchObject({ ok: true, data: { cache: false } });
+    expect(await call({})).toMatchObject({ ok: true, data: { cache: null } });
     expect(await call({ cache: true })).toMatchObject({ ok: true, data: { cache: true } });
   });
 

@@ -55,6 +55,13 @@ export type ManifestOption = {
    * is published as declared, typed gives false, and is true by default.
    */
   negates?: true;
+  /** True when each time the flag is typed counts one (`-vvv` is 3): a foreign program's count (yargs `count`, commander's increasing flag). */
+  count?: true;
+  /**
+   * True when the flag may be typed without its value (commander's `--colour [name]`): alone it
+   * gives `true` (or the option's preset), with a value that text.
+   */
+  valueOptional?: true;
   secret: boolean;
   /** True when a `complete` function exists (completions call back into the program). */
   dynamic: boolean;

@@ -46,7 +46,7 @@ export type ExecuteOptions = {
 export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<RunResult> {
   // A foreign program parses its own command lines; burgee answers only its added surfaces (F1, F2).
   const host = hostOf(program);
-  if (host?.owns(io.argv) === true) return host.execute(io);
+  if (host?.owns(io.argv) === true) return host.execute(io, { envelope: options.captured === true });
   const manifest = manifestOf(program);
   const report = new Reporter(io, manifest, wantsJson(io.argv));
   let parsed: ParsedArgv | undefined;

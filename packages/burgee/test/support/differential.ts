@@ -2,12 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CliResult, repoRoot, runCli } from './cli.js';
 
-/** One program of a differential corpus: its source (with `__IMPORT__` for the module) and the argvs it is run with. */
+/**
+ * One program of a differential corpus: its source (with `__IMPORT__` for the module), the argvs it
+ * is run with, and `calls`: for each tool, command lines whose `--json` data a `tools/call` with the
+ * same arguments must give (test/adapters.mcp.differential.test.ts); a line the host refuses names
+ * the arguments that stand for it.
+ */
 export type Case = {
   title: string;
   source: string;
   runs: readonly (readonly string[])[];
   env?: Record<string, string>;
+  calls?: readonly (readonly [tool: string, argv: readonly string[], args?: Record<string, unknown>])[];
 };
 
 /** One program written twice, importing the host library and importing burgee's adapter, under the same file name. */

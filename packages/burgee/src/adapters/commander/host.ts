@@ -4,7 +4,7 @@ import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { OutputSinks } from '../../runtime/capture.js';
 import { explainedOption, reportExplanation } from '../../runtime/explain.js';
-import { type Host, hostProgram } from '../../runtime/host/host.js';
+import { type Host, type HostRunOptions, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
 import { hostWork, oneAtATime, startHostRun } from '../../runtime/host/run.js';
@@ -30,6 +30,13 @@ export class CommanderHost implements Host {
     this.manifest = toCommanderManifest(program, scriptPath);
   }
 
+  /**
+   * A tool call's positionals follow a `--`: no option before takes one (an optional value would take
+   * the next plain word), and one may start with `-`. commander tells an absent boolean from a false
+   * one. The call asks for its envelope itself: no `--json` in the line (M3).
+   */
+  readonly argvStyle = { positionals: 'separated', explicitFalse: true, jsonFlag: false } as const;
+
   /** How commander reads a command line: the words it takes as values (values.ts). */
   private readonly valuesOf = (args: readonly string[]) => commanderValues(this.program, args);
 
@@ -41,10 +48,10 @@ export class CommanderHost implements Host {
    * One run at a time: commander keeps a run's option values on the command objects themselves, and
    * reads them again after the action (postAction hooks), so a run holds them until it ends.
    */
-  readonly execute = oneAtATime((io) => this.run(io));
+  readonly execute = oneAtATime((io, _turn, options) => this.run(io, options));
 
-  private async run(io: Io): Promise<RunResult> {
-    const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf);
+  private async run(io: Io, options: HostRunOptions): Promise<RunResult> {
+    const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf, options);
     const printed: Printed = { out: '', err: '' };
     let ran: Ran;
     const onAction = (command: CommanderCommand, value: unknown) => {

@@ -88,11 +88,14 @@ function readOptions(command: Command): ManifestOption[] {
 }
 
 function readOption(option: Option, key: string): ManifestOption {
+  // A flag without a value whose parser folds a number (`(_, n) => n + 1` from 0) counts its uses.
+  const count =
+    option.isBoolean() && !option.negate && option.parseArg !== undefined && typeof option.defaultValue === 'number';
   // commander counts a `--no-x` apart from its booleans; it is one all the same.
-  const boolean = option.isBoolean() || option.negate;
+  const boolean = (option.isBoolean() || option.negate) && !count;
   const type = boolean
     ? 'boolean'
-    : numberParsers.has(option.parseArg as unknown) || typeof option.defaultValue === 'number'
+    : count || numberParsers.has(option.parseArg as unknown) || typeof option.defaultValue === 'number'
       ? 'number'
       : 'string';
   const read: ManifestOption = {
@@ -102,10 +105,12 @@ function readOption(option: Option, key: string): ManifestOption {
     required: option.mandatory,
     multiple: option.variadic,
     separator: ',',
-    integer: option.parseArg === (parseInt as unknown),
+    integer: count || option.parseArg === (parseInt as unknown),
     hidden: option.hidden,
     negatable: false,
     ...(option.negate ? { negates: true as const } : {}),
+    ...(count ? { count: true as const } : {}),
+    ...(option.optional ? { valueOptional: true as const } : {}),
     secret: false,
     dynamic: false,
     refined: false,

@@ -5,7 +5,7 @@ import type { Manifest } from '../../manifest/types.js';
 import { optionEnd, plainWords } from '../../projections/refusals/command-line.js';
 import type { OutputSinks } from '../../runtime/capture.js';
 import { explainedOption, reportExplanation } from '../../runtime/explain.js';
-import { type Host, hostProgram } from '../../runtime/host/host.js';
+import { type Host, type HostRunOptions, hostProgram } from '../../runtime/host/host.js';
 import { reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
@@ -34,6 +34,13 @@ export class YargsHost implements Host {
     this.manifest = toYargsManifest(instance, factory, this.readVersion());
   }
 
+  /**
+   * A tool call's positionals come first: an array option takes every plain word after it, and yargs
+   * fills no positional from words after `--`. yargs tells an absent boolean from a false one. The
+   * call asks for its envelope itself: no `--json` in the line (M3).
+   */
+  readonly argvStyle = { positionals: 'first', explicitFalse: true, jsonFlag: false } as const;
+
   owns(argv: readonly string[]): boolean {
     return hostOwns(this.manifest, argv);
   }
@@ -43,13 +50,13 @@ export class YargsHost implements Host {
    * handler's promise is burgee's to await (observe.ts), so the instance is free for the next call
    * once yargs has parsed: a slow or hung handler holds up no other call (M6).
    */
-  readonly execute = oneAtATime((io, turn) => this.run(io, turn));
+  readonly execute = oneAtATime((io, turn, options) => this.run(io, turn, options));
 
   /** True while a parse is under way, also one whose run was abandoned (a builder or middleware that never settled). */
   private parsing = false;
 
-  private async run(io: Io, turn: Turn): Promise<RunResult> {
-    const { json, explain, argv, report } = startHostRun(this.manifest, io);
+  private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
+    const { json, explain, argv, report } = startHostRun(this.manifest, io, undefined, options);
     if (this.parsing) return report.failure(midParse());
     // Under --json and --explain burgee takes the handler's result and the refusals (observe.ts).
     const mode = { listening: json || explain !== undefined, explaining: explain !== undefined };

@@ -1,3 +1,4 @@
+import { basename, extname } from 'node:path';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
@@ -18,7 +19,7 @@ const BUILT_IN = new Set(['help', 'version', '$0', '_']);
  */
 export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, version: string | undefined): Manifest {
   const state = stateOf(instance);
-  const name = instance.$0;
+  const name = programName(instance.$0);
   // `.env()` on the program reaches every command's options: their scratch instances read it too.
   const prefix = instance.getOptions().envPrefix;
   const scoped: YargsFactory = prefix === undefined ? factory : (args) => factory(args).env(prefix);
@@ -40,6 +41,18 @@ export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, 
   const shadows = SURFACE_FLAGS.filter((flag) => flag.slice(2) in instance.getOptions().key);
   if (shadows.length > 0) manifest.shadows = shadows;
   return manifest;
+}
+
+/**
+ * The program's name: yargs' `$0` as `.scriptName()` set it, else, as yargs makes it from the script
+ * (`node_modules/.bin/ship.mjs`, relative to the working folder), the script's file name without
+ * its extension, as commander names an unnamed program: a name a tool, a client's server key and
+ * `--schema` can carry.
+ */
+function programName($0: string): string {
+  const script = $0.trim().split(/\s+/).at(-1) ?? $0;
+  if (!/[/\\]|\.[cm]?[jt]s$/.test(script)) return $0;
+  return basename(script, extname(script));
 }
 
 type Level = { options: ManifestOption[]; commands: ManifestCommand[] };
@@ -145,6 +158,7 @@ function readOption(instance: YargsInstance, name: string): ManifestOption {
     multiple: table.array.includes(name),
     separator: ',',
     integer: table.count.includes(name),
+    ...(table.count.includes(name) ? { count: true as const } : {}),
     hidden: table.hiddenOptions.includes(name),
     negatable: type === 'boolean',
     secret: false,

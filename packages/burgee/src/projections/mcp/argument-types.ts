@@ -15,7 +15,13 @@ const listOf = (item: Expected): Expected => ({
   fits: (value) => Array.isArray(value) && value.every(item.fits),
 });
 
+const STRING_OR_BOOLEAN: Expected = {
+  name: 'a string, or true for the flag alone',
+  fits: (value) => typeof value === 'string' || typeof value === 'boolean',
+};
+
 function optionType(option: ManifestOption): Expected {
+  if (option.valueOptional === true && !option.multiple) return STRING_OR_BOOLEAN;
   const scalar =
     option.type === 'boolean' ? BOOLEAN : option.type === 'string' ? STRING : option.integer ? INTEGER : NUMBER;
   return option.multiple ? listOf(scalar) : scalar;

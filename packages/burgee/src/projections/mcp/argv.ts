@@ -11,8 +11,10 @@ import {
 import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
 
 /**
- * The command line a tool call runs (M3): `[path…, options…, "--json", positionals…]`.
- * Valued options are written `--flag=value`, so no value is ever read as a flag or a command name.
+ * The command line a tool call runs (M3): `[path…, options…, "--json", positionals…]`, or as the
+ * style of a foreign program's parser asks (ArgvStyle): commander's positionals follow a `--`,
+ * yargs' come before the options. Valued options are written `--flag=value`, so no value is ever
+ * read as a flag or a command name.
  */
 export function toArgv(
   command: ManifestCommand,
@@ -21,7 +23,25 @@ export function toArgv(
 ): ToArgvResult {
   // Only a refusal names the command: most calls never need the text.
   const where = () => [context.program ?? [], command.path].flat().join(' ') || command.name;
-  const argv: string[] = [...command.path];
+  const options = optionWords(command, args, context);
+  if ('refusal' in options) return { refusal: unknownArgument(command, options.refusal, where()) };
+  const json = context.jsonFlag === false ? [] : ['--json'];
+  if (command.arguments.length === 0) return { argv: [...command.path, ...options.argv, ...json] };
+  const style = context.positionals ?? 'last';
+  const positionals = toPositionals(command, args, where(), style === 'separated');
+  if ('refusal' in positionals) return positionals;
+  if (style === 'first') return { argv: [...command.path, ...positionals.argv, ...options.argv, ...json] };
+  const separator = style === 'separated' && positionals.argv.length > 0 ? ['--'] : [];
+  return { argv: [...command.path, ...options.argv, ...json, ...separator, ...positionals.argv] };
+}
+
+/** The option words of a tool call, declared ones first; an unknown key's name when it cannot be written. */
+function optionWords(
+  command: ManifestCommand,
+  args: Readonly<Record<string, unknown>>,
+  context: ArgvContext,
+): { argv: string[] } | { refusal: string } {
+  const argv: string[] = [];
   let declared = 0;
   for (const option of command.options) {
     if (!Object.hasOwn(args, option.key)) continue;
@@ -30,19 +50,13 @@ export function toArgv(
   }
   for (const argument of command.arguments) if (Object.hasOwn(args, argument.name)) declared++;
   // Every key was a declared one (the usual call): nothing left to write as an unknown flag.
-  if (declared < Object.keys(args).length) {
-    for (const [key, value] of Object.entries(args)) {
-      if (command.options.some((o) => o.key === key) || command.arguments.some((a) => a.name === key)) continue;
-      if (!isPassable(command, key)) return { refusal: unknownArgument(command, key, where()) };
-      const flag = `--${toKebab(key)}`;
-      argv.push(value === true || value === null || value === undefined ? flag : `${flag}=${toText(value)}`);
-    }
+  if (declared === Object.keys(args).length) return { argv };
+  for (const [key, value] of Object.entries(args)) {
+    if (command.options.some((o) => o.key === key) || command.arguments.some((a) => a.name === key)) continue;
+    if (!isPassable(command, key)) return { refusal: key };
+    const flag = `--${toKebab(key)}`;
+    argv.push(value === true || value === null || value === undefined ? flag : `${flag}=${toText(value)}`);
   }
-  argv.push('--json');
-  if (command.arguments.length === 0) return { argv };
-  const positionals = toPositionals(command, args, where());
-  if ('refusal' in positionals) return positionals;
-  for (const word of positionals.argv) argv.push(word);
   return { argv };
 }
 
@@ -57,9 +71,18 @@ function pushOptionWords(argv: string[], option: ManifestOption, value: unknown,
     if (!value) argv.push(option.flag);
     return;
   }
-  if (option.type === 'boolean' && value === true) argv.push(option.flag);
+  // A flag whose value may be left off says true alone, and false by its `--no-` form or by absence.
+  if (option.valueOptional === true && typeof value === 'boolean') {
+    if (value) argv.push(option.flag);
+    else if (option.negatable) argv.push(`--no-${option.flag.slice(2)}`);
+    return;
+  }
+  // A count is the flag typed that many times.
+  if (option.count === true && typeof value === 'number') {
+    for (let i = 0; i < value; i++) argv.push(option.flag);
+  } else if (option.type === 'boolean' && value === true) argv.push(option.flag);
   else if (option.type === 'boolean' && value === false) {
-    if (mayBeOnElsewhere(option, context))
+    if (mayBeOnElsewhere(option, context) || (context.explicitFalse === true && option.negatable))
       argv.push(option.negatable ? `--no-${option.flag.slice(2)}` : `${option.flag}=false`);
   }
   // Anything else is handed over as text: the command validates it as it would on the CLI.
@@ -83,11 +106,15 @@ function isPassable(command: ManifestCommand, key: string): boolean {
   return !command.options.some((o) => o.negatable && flag === `--no-${o.flag.slice(2)}`);
 }
 
-/** The positional words of a tool call, or why its arguments cannot be written as words (M3). */
+/**
+ * The positional words of a tool call, or why its arguments cannot be written as words (M3). A word
+ * that reads as a flag is refused, unless it follows a `--` (`separated`), which ends the options.
+ */
 export function toPositionals(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
   where: string,
+  separated = false,
 ): { argv: string[] } | { refusal: ArgvRefusal } {
   const given = command.arguments.map((argument) => argumentWords(argument, args[argument.name]));
   const last = given.findLastIndex((words) => words !== undefined);
@@ -109,7 +136,7 @@ export function toPositionals(
   if (first !== undefined && command.commands.some((child) => child.name === first)) {
     return { refusal: namesSubcommand(first, where) };
   }
-  const flagLike = argv.find(readAsFlag);
+  const flagLike = separated ? undefined : argv.find(readAsFlag);
   if (flagLike !== undefined) return { refusal: readAsOption(flagLike, where) };
   return { argv };
 }

@@ -12,6 +12,21 @@ export function listToolCommands(manifest: Manifest): ManifestCommand[] {
 export const toolName = (command: ManifestCommand): string =>
   command.path.length === 0 ? command.name : command.path.join('_');
 
+/**
+ * Two commands whose paths join to one tool name (commander's `a_b` beside a group `a` with `b`):
+ * the first such pair, in `--schema` order. A native program cannot have one (its names take no
+ * `_`); a foreign program's is refused when served (M2).
+ */
+export function findToolClash(manifest: Manifest): [ManifestCommand, ManifestCommand] | undefined {
+  const seen = new Map<string, ManifestCommand>();
+  for (const command of listToolCommands(manifest)) {
+    const first = seen.get(toolName(command));
+    if (first !== undefined) return [first, command];
+    seen.set(toolName(command), command);
+  }
+  return undefined;
+}
+
 /** The command behind a tool name, or undefined when no listed tool has that name (withheld and hidden included). */
 export function findToolCommand(manifest: Manifest, name: string): ManifestCommand | undefined {
   return listToolCommands(manifest).find((command) => toolName(command) === name);

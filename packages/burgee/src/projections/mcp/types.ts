@@ -25,8 +25,28 @@ export type ArgvRefusal = { message: string; hint: string };
 /** The command line a tool call runs, or why there is none. */
 export type ToArgvResult = { argv: string[] } | { refusal: ArgvRefusal };
 
+/**
+ * How the parser that reads a tool call's command line wants it written (M3): a foreign program's
+ * library reads some shapes otherwise than burgee's own parser does.
+ */
+export type ArgvStyle = {
+  /**
+   * Where the positionals go: after the options (`last`, burgee's parser); after the options and a
+   * `--` (`separated`, commander: a value may then start with `-`, and no option before takes it);
+   * before the options (`first`, yargs: an array option takes every plain word after it).
+   */
+  positionals?: 'last' | 'separated' | 'first';
+  /** True when `false` for a negatable boolean is always typed (`--no-x`): the parser tells absent from false. */
+  explicitFalse?: boolean;
+  /**
+   * False when the line carries no `--json`: the surface asks the run for its envelope itself, so a
+   * program with a `--json` of its own (F3) is called as any other.
+   */
+  jsonFlag?: boolean;
+};
+
 /** What `toArgv` needs to know beyond the command itself. */
-export type ArgvContext = {
+export type ArgvContext = ArgvStyle & {
   /** The program's name, for messages. */
   program?: string;
   /** True when the program reads config files, where any boolean may be switched on. */

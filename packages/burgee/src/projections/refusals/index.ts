@@ -46,6 +46,7 @@ export {
   noSuchPage,
   noVersion,
   pageOfOneCommand,
+  toolNameClash,
 } from './surfaces.js';
 export {
   dryRunOnlyInstall,

@@ -83,6 +83,19 @@ export function explainNoOption(manifest: Manifest, command: ManifestCommand, wa
   };
 }
 
+/** Two commands that would be served as one MCP tool (M2): naming both, and the name they share. */
+export function toolNameClash(
+  manifest: Manifest,
+  first: ManifestCommand,
+  second: ManifestCommand,
+  tool: string,
+): Refusal {
+  return {
+    message: `${commandName(manifest, first)} and ${commandName(manifest, second)} both become the MCP tool "${tool}", so one of them could not be called; nothing is served`,
+    hint: 'rename one of the two commands',
+  };
+}
+
 /** `--mcp` in a run that does not own the process's stdin and stdout (a test, an embedding) (M1). */
 export const mcpNeedsProcess = (): Refusal => ({
   message: "--mcp serves over this process's own stdin and stdout",

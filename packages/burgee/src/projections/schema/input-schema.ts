@@ -48,7 +48,7 @@ function toOptionProperty(option: ManifestOption): InputProperty {
   // Key order is part of the contract (S2 is compared byte for byte), so each branch builds in order.
   const property: InputProperty = option.multiple
     ? { type: 'array', items: toItems(option), flag: option.flag }
-    : { type: valueType(option), flag: option.flag };
+    : { type: option.valueOptional === true ? ['string', 'boolean'] : valueType(option), flag: option.flag };
   const description = describeOption(option);
   if (description !== undefined) property.description = description;
   if (!option.multiple && option.choices !== undefined) property.enum = [...option.choices];

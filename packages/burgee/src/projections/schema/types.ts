@@ -15,9 +15,12 @@ export type InputItems = {
   maximum?: number;
 };
 
-/** One property of an input schema: a scalar, or an array for repeatable inputs. */
+/**
+ * One property of an input schema: a scalar, or an array for repeatable inputs. A flag whose value
+ * may be left off (a foreign program's `--colour [name]`) is a string or `true`.
+ */
 export type InputProperty = {
-  type: InputValueType | 'array';
+  type: InputValueType | 'array' | ['string', 'boolean'];
   items?: InputItems;
   flag?: string;
   description?: string;

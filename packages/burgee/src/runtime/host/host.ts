@@ -1,6 +1,7 @@
 import type { Command, Program } from '../../declaration/types.js';
 import { MANIFEST } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
+import type { ArgvStyle } from '../../projections/mcp/types.js';
 import type { Io } from '../io.js';
 import type { RunResult } from '../report.js';
 
@@ -16,9 +17,17 @@ export interface Host {
   readonly manifest: Manifest;
   /** False for what burgee answers from the manifest alone (`--schema`, `--mcp`); true for a run of a command. */
   owns(argv: readonly string[]): boolean;
-  /** Runs argv through the host's own parser; under `--json` its result is one envelope (F4). */
-  execute(io: Io): Promise<RunResult>;
+  /**
+   * Runs argv through the host's own parser; under `--json`, or when the surface wants an envelope
+   * whatever argv says (an MCP call, whose argv holds no `--json`), its result is one envelope (F4).
+   */
+  execute(io: Io, options?: HostRunOptions): Promise<RunResult>;
+  /** How the host's parser wants a tool call's command line written, so that it reads back the call's values (M3). */
+  readonly argvStyle: ArgvStyle;
 }
+
+/** What a surface asks of one host run. */
+export type HostRunOptions = { envelope?: boolean };
 
 /** The host behind a program, when an adapter made it. */
 export const hostOf = (program: Program): Host | undefined => (program as { [HOST]?: Host })[HOST];

@@ -4,6 +4,7 @@ import { runGuarded } from '../exit-guard.js';
 import type { Io } from '../io.js';
 import { Reporter, type RunResult } from '../report.js';
 import { ownStdoutForEnvelope } from '../stdout-guard.js';
+import type { HostRunOptions } from './host.js';
 import { findSurfaces, type ValuesOf } from './surfaces.js';
 
 /** A run's hold on the host's objects, which it may give up before it ends (once they are no longer in use). */
@@ -15,9 +16,11 @@ export type Turn = { release(): void };
  * once. The next run starts when this one releases its turn, at the latest when it settles, which a
  * run abandoned by its caller (an MCP call past its timeout) does at once (M6).
  */
-export function oneAtATime(run: (io: Io, turn: Turn) => Promise<RunResult>): (io: Io) => Promise<RunResult> {
+export function oneAtATime(
+  run: (io: Io, turn: Turn, options: HostRunOptions) => Promise<RunResult>,
+): (io: Io, options?: HostRunOptions) => Promise<RunResult> {
   let queue: Promise<void> = Promise.resolve();
-  return (io) => {
+  return (io, options = {}) => {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -25,7 +28,7 @@ export function oneAtATime(run: (io: Io, turn: Turn) => Promise<RunResult>): (io
     const previous = queue;
     queue = released;
     return previous.then(() => {
-      const running = run(io, { release });
+      const running = run(io, { release }, options);
       running.then(release, release);
       return running;
     });
@@ -45,9 +48,10 @@ export type HostLine = {
 
 /**
  * Reads burgee's words out of a host run's argv: those the host would not take as values
- * (`valuesOf`, findSurfaces), and that the program does not declare itself (F3).
+ * (`valuesOf`, findSurfaces), and that the program does not declare itself (F3). A run whose
+ * surface wants an envelope (an MCP call) is a `--json` run without the flag.
  */
-export function startHostRun(manifest: Manifest, io: Io, valuesOf?: ValuesOf): HostLine {
+export function startHostRun(manifest: Manifest, io: Io, valuesOf?: ValuesOf, options: HostRunOptions = {}): HostLine {
   const words = findSurfaces(io.argv, (flag) => manifest.shadows?.includes(flag) === true, valuesOf);
   const taken = new Set<number>();
   let explain: string | undefined;
@@ -57,7 +61,7 @@ export function startHostRun(manifest: Manifest, io: Io, valuesOf?: ValuesOf): H
     taken.add(at).add(at + 1);
     explain ??= io.argv[at + 1] ?? '';
   }
-  const json = words.some((word) => word.flag === '--json');
+  const json = options.envelope === true || words.some((word) => word.flag === '--json');
   const argv = io.argv.filter((_, at) => !taken.has(at));
   return { json, explain, argv, report: new Reporter(io, manifest, json) };
 }

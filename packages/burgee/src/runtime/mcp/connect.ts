@@ -2,7 +2,7 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import type { Program } from '../../declaration/types.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
-import { serveTools } from './server.js';
+import { assertToolNames, serveTools } from './server.js';
 
 /** Settings of `connectMcp` (burgee/testing declares the public twin, with the client's options typed optionally). */
 export type ConnectMcpOptions = {
@@ -16,6 +16,7 @@ export type ConnectMcpOptions = {
 
 /** Serves a program in this process and connects the official client to it over the SDK's in-memory transport (T1). */
 export async function connectMcp(program: Program, options: ConnectMcpOptions = {}): Promise<Client> {
+  assertToolNames(program);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const settings = {
     env: options.env ?? {},

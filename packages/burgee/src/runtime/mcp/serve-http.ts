@@ -5,7 +5,7 @@ import { originalWrite } from '../capture.js';
 import type { HttpServeOptions } from './http-options.js';
 import { listenMcpHttp, type McpHttpServer } from './http-server.js';
 import { report, reportStrayFaults, type ServeMcpOptions, toServerSettings } from './serve.js';
-import { toolsHttpHandler } from './server.js';
+import { assertToolNames, toolsHttpHandler } from './server.js';
 
 /** How long a graceful stop waits for calls in flight, unless the per-call timeout is shorter. */
 export const DRAIN_MS = 10_000;
@@ -30,6 +30,7 @@ export async function serveMcpHttp(
   options: ServeMcpOptions = {},
 ): Promise<McpHttpServing> {
   const program = toProgram(target);
+  assertToolNames(program);
   const settings = toServerSettings(options);
   const restore = reportStrayFaults();
   let server: McpHttpServer;

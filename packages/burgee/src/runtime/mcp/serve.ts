@@ -11,7 +11,7 @@ import { onUnclaimedFaults } from '../process-guards.js';
 import { guardStdout } from '../stdout-guard.js';
 import { LineTransport } from './line-transport.js';
 import type { McpServing, ServeMcpOptions } from './serve-types.js';
-import { type ServerSettings, serveTools } from './server.js';
+import { assertToolNames, type ServerSettings, serveTools } from './server.js';
 
 export type { McpServing, ServeMcpOptions };
 
@@ -26,6 +26,7 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
   const settings = toServerSettings(options);
   const source: { program: Program } = { program: programOf(target, 'serveMcp') };
+  assertToolNames(source.program);
   const transport = new LineTransport(process.stdin, process.stdout);
   const restore = takeOverProcess();
   const connection = serveTools(source, settings, transport, report);
@@ -35,7 +36,9 @@ export async function serveMcp(target: Program | Command, options: ServeMcpOptio
       return source.program;
     },
     async setProgram(next, { notify = true } = {}) {
-      source.program = toProgram(next);
+      const program = toProgram(next);
+      assertToolNames(program);
+      source.program = program;
       if (notify) await connection.toolsChanged();
     },
     closed,

@@ -9,8 +9,11 @@ import {
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Program, Progress } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
+import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { listToolCommands, toolName } from '../../projections/mcp/tools.js';
+import { findToolClash, listToolCommands, toolName } from '../../projections/mcp/tools.js';
+import { toolNameClash } from '../../projections/refusals/index.js';
+import { BurgeeError } from '../errors.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
@@ -23,6 +26,18 @@ export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs'>
   /** The owning package.json's version, for programs that declare none. */
   packageVersion?: string | undefined;
 };
+
+/**
+ * Refuses a program two of whose commands would be served as one tool (M2): one of them could not
+ * be called. Only a foreign program can have such a pair (commander's `a_b` beside `a b`).
+ */
+export function assertToolNames(program: Program): void {
+  const manifest = manifestOf(program);
+  const clash = findToolClash(manifest);
+  if (clash === undefined) return;
+  const refusal = toolNameClash(manifest, clash[0], clash[1], toolName(clash[0]));
+  throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal.hint === undefined ? {} : { hint: refusal.hint });
+}
 
 /** One served connection: close it, or tell its client that the tool list changed. */
 export type ToolConnection = { close(): Promise<void>; toolsChanged(): Promise<void> };

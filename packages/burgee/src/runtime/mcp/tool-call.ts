@@ -9,6 +9,7 @@ import type { FaultSink } from '../capture.js';
 import { classify } from '../classify.js';
 import { execute } from '../execute.js';
 import { runGuarded } from '../exit-guard.js';
+import { hostOf } from '../host/host.js';
 import type { Io, OutputStream } from '../io.js';
 import { holdFaultListeners } from '../process-guards.js';
 import type { RunResult } from '../report.js';
@@ -49,7 +50,9 @@ export function callTool(
   request: CallRequest = {},
 ): Promise<ToolResult> {
   const manifest = manifestOf(program);
-  const mapped = toCallArgv(command, args, { program: manifest.name, config: manifest.config });
+  // A foreign program's library reads some shapes otherwise than burgee's parser (runtime/host).
+  const style = hostOf(program)?.argvStyle;
+  const mapped = toCallArgv(command, args, { program: manifest.name, config: manifest.config, ...style });
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
     return Promise.resolve(failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, ''));
