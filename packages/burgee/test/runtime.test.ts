@@ -352,6 +352,8 @@ describe('H4 · --version is the exact version of the package that owns the prog
   const own = (file: string): string => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 
   it('H4 · a version no pattern would guess, from the nearest package.json (probe: version-exact)', async () => {
+    // Inside the repository, so `burgee` resolves from its node_modules; .cache is absent on a fresh clone.
+    mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
     const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'burgee-version-'));
     try {
       writeFileSync(join(dir, 'package.json'), '{ "name": "odd", "version": "4.5.6-rc.1+build.7", "type": "module" }');

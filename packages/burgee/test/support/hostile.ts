@@ -71,7 +71,7 @@ export function nativeProgram(name: string, choices: readonly string[]): Program
     description: name,
     effects: 'read_only',
     options: {
-      flavour: { type: 'string', choices: [...choices, 'plain'], description: name },
+      flavour: { type: 'string', choices: [...choices, 'plain'] as readonly string[], description: name },
       verbose: { type: 'boolean', description: choices.join(' ') },
     },
     run: () => null,

@@ -104,7 +104,8 @@ async function serveRequest(
   let text: string | undefined;
   if (request.method === 'POST') {
     const read = await readBody(request, endpoint.options.maxBody, endpoint.options.bodyDeadlineMs);
-    // The rest of a refused body is not read: the connection closes after the answer.
+    if (!read.ok && read.refusal.status === 413) return refuseOversized(request, response, read.refusal);
+    // A late or cut-off body: the connection closes after the answer.
     if (!read.ok) return refuse(response, read.refusal, true);
     text = read.text;
   }
@@ -163,6 +164,24 @@ function refuse(response: ServerResponse, refusal: Refusal | { status: number; m
   if (refusal.status === 401) headers['www-authenticate'] = 'Bearer';
   if (close) headers.connection = 'close';
   response.writeHead(refusal.status, headers).end(body);
+}
+
+/** How long the rest of an oversized body may keep arriving, discarded, after the 413. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers 413 while the client may still be sending. Closing at once would reset the connection
+ * under a client still writing, which then sees EPIPE or ECONNRESET instead of the answer; so the
+ * rest is discarded unstored (node:http drains an unread body once the answer ends), and a client
+ * still sending after `LINGER_MS` is cut off.
+ */
+function refuseOversized(request: IncomingMessage, response: ServerResponse, refusal: Refusal): void {
+  refuse(response, refusal);
+  if (request.complete) return;
+  const timer = setTimeout(() => request.socket.destroy(), LINGER_MS);
+  timer.unref();
+  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
 }
 
 /** The JSON-RPC error the stdio transport gives a `"__proto__"` key, as the answer to the call (M3). */
