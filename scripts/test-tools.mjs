@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Run by `npm test` before the tests: the completion tests drive real shells (bash, zsh, fish) and the
-// prompt, progress and completion tests a real terminal (tmux). Whatever is missing is installed from
+// Run by `npm test` before the tests: the completion tests drive real shells (bash, zsh, fish), the
+// prompt, progress and completion tests a real terminal (tmux), the load-balancer test nginx. Whatever is missing is installed from
 // Debian's packages when this machine can (apt-get, as root or with sudo that asks no password);
 // otherwise this prints one line naming what to install, and the tests that need it are skipped
 // (test/support/tools.ts). BURGEE_TEST_INSTALL=0 never installs anything.
@@ -21,7 +21,9 @@ const canInstall = () => {
 
 const sudo = canInstall();
 if (sudo !== undefined) {
-  console.error(`test tools: installing ${packages.join(', ')} (Debian packages) for the shell and terminal tests`);
+  console.error(
+    `test tools: installing ${packages.join(', ')} (Debian packages) for the shell, terminal and proxy tests`,
+  );
   const install = `${sudo.join(' ')} apt-get update -qq && ${sudo.join(' ')} env DEBIAN_FRONTEND=noninteractive ${line} -qq`;
   const result = spawnSync('sh', ['-c', `${install} >/dev/null`], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status === 0 && missingTools().length === 0) process.exit(0);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { lacking } from './support/tools.js';
+import { TEST_TOOLS } from './support/tools-list.mjs';
 
 // `npm test` on a machine without zsh, fish or tmux must pass with those tests skipped by name,
 // never fail with `spawn fish ENOENT`: every file that drives a real shell or terminal says which.
@@ -23,6 +24,12 @@ describe('N4 · the shell and terminal tests are skipped, by name, where their t
     const source = readFileSync(join(testDir, file), 'utf8');
     expect(source).toMatch(/from '\.\/support\/tools\.js'/);
     expect(source).toMatch(/describeWith\(\[/);
+  });
+
+  it('N4 · the README names every tool the tests drive, as a requirement', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const requirements = readme.slice(readme.indexOf('Needs Node.js'), readme.indexOf('## Quick start'));
+    for (const tool of Object.keys(TEST_TOOLS)) expect(requirements).toContain(tool);
   });
 
   it('N4 · a missing tool is reported as missing', () => {
