@@ -6,7 +6,6 @@
 
 import type * as Commander from 'commander';
 import type { ParseOptions } from 'commander';
-import * as commander from 'commander';
 import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
 import {
@@ -19,11 +18,14 @@ import {
   type SurfaceFlag,
   underDev,
 } from '../../runtime/host/surfaces.js';
+import { loadHost } from '../host-library.js';
 import { commanderValues } from './values.js';
 
-// This entry is built as CommonJS (scripts/bundle.mjs), so this is `require('commander')`: the
-// commander an `import` of it gets too, whose exports the names below restate, as its esm.mjs does
-// (test/adapters.exports.test.ts holds it). A program pays for no module of burgee's but this one (N1).
+// `require('commander')`, the commander an `import` of it gets too, whose exports the names below
+// restate, as its esm.mjs does (test/adapters.exports.test.ts holds it); without commander
+// installed, a clear error. This entry is built as CommonJS (scripts/bundle.mjs): a program pays
+// for no module of burgee's but this one (N1).
+const commander = loadHost<typeof Commander>('commander', import.meta.url);
 
 export type * from 'commander';
 export const { Argument, Option, Help, CommanderError, InvalidArgumentError, createArgument, createOption } = commander;

@@ -3,7 +3,6 @@
  * have `.effects()` on every builder's instance (F2). Only this file loads with the program; the rest
  * of burgee loads when a run asks for one of those surfaces.
  */
-import realYargs from 'yargs';
 import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
 import {
@@ -14,8 +13,13 @@ import {
   type SurfaceFlag,
   underDev,
 } from '../../runtime/host/surfaces.js';
+import { loadHost } from '../host-library.js';
 import { adapt } from './adapt.js';
 import type { YargsInstance } from './state.js';
+
+// yargs itself, as `require('yargs')` gives it (its factory); without yargs installed, a clear
+// error rather than Node's resolver stack, which a static import could not catch.
+const realYargs = loadHost<(...args: unknown[]) => YargsInstance>('yargs', import.meta.url);
 
 /** A yargs instance with `.effects()`; every other method is yargs' own. */
 export type Argv = {
@@ -35,8 +39,7 @@ export default function yargs(
   cwd?: string,
   parentRequire?: unknown,
 ): Argv {
-  const create = realYargs as unknown as (...a: unknown[]) => YargsInstance;
-  const instance = adapt(create(processArgs, cwd, parentRequire));
+  const instance = adapt(realYargs(processArgs, cwd, parentRequire));
   const words = (args: unknown): readonly string[] | undefined => {
     const given = args === undefined ? processArgs : args;
     if (typeof given === 'string') return given.split(/\s+/).filter((w) => w !== '');
