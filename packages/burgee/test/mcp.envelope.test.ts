@@ -22,6 +22,8 @@ type Case = {
   /** What a person (or an agent in a shell) types for the same call. */
   argv: string[];
   exit: number;
+  /** What structuredContent adds to each next step: the tool call that runs it (Q6). */
+  calls?: { tool: string; arguments: Record<string, unknown> }[];
 };
 
 const agent = { CLAUDECODE: '1' };
@@ -46,6 +48,7 @@ const cases: Case[] = [
     args: { target: 'prod' },
     argv: ['deploy', '--target=prod', '--json'],
     exit: 4,
+    calls: [{ tool: 'deploy', arguments: { target: 'prod', yes: true } }],
   },
   {
     title: 'usage error (missing option)',
@@ -98,7 +101,11 @@ describe('M4 · a tool result is the --json envelope of the same call on the CLI
     expect(cli.stdout.endsWith('\n')).toBe(true);
     expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
     expect(result.isError).toBe(c.exit !== 0);
-    expect(result.structuredContent).toStrictEqual(JSON.parse(cli.stdout));
+    // Q6: the same envelope, each next step with the tool call that runs it.
+    const envelope = JSON.parse(cli.stdout);
+    if (c.calls !== undefined)
+      envelope.next = envelope.next.map((step: object, i: number) => ({ ...step, ...c.calls![i] }));
+    expect(result.structuredContent).toStrictEqual(envelope);
   });
 });
 

@@ -1,5 +1,10 @@
-/** One example read as a POSIX shell reads a simple command: its leading assignments and its words. */
-export type ShellLine = { ok: true; env: Record<string, string>; words: string[] } | { ok: false; problem: string };
+/**
+ * One example read as a POSIX shell reads a simple command: its leading assignments and its words;
+ * `rest` is what follows them (a pipe, a list, a redirection, a comment), when anything does.
+ */
+export type ShellLine =
+  | { ok: true; env: Record<string, string>; words: string[]; rest?: string }
+  | { ok: false; problem: string };
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 // Unquoted, these end the command: what follows is a pipe, a list or a redirection, not its words.
@@ -27,7 +32,10 @@ export function splitShellLine(line: string): ShellLine {
     if (assignment === null || !scanner.unquotedStart(first)) break;
     env[assignment[1]!] = assignment[2]!;
   }
-  return { ok: true, env, words: words.slice(first) };
+  const rest = scanner.rest();
+  return rest === ''
+    ? { ok: true, env, words: words.slice(first) }
+    : { ok: true, env, words: words.slice(first), rest };
 }
 
 /** Reads one word at a time; `at` is the next character. */
@@ -41,9 +49,15 @@ class Scanner {
     return this.starts[index] === true;
   }
 
+  /** What the words end before: empty when the whole line was words. */
+  rest(): string {
+    return this.text.slice(this.at).trim();
+  }
+
   next(): { text: string } | { problem: string } | undefined {
     const { text } = this;
     while (this.at < text.length && /\s/.test(text[this.at]!)) this.at++;
+    const start = this.at;
     const c = text[this.at];
     if (c === undefined || OPERATORS.has(c) || c === '#') return undefined;
     this.starts.push(c !== "'" && c !== '"');
@@ -53,7 +67,10 @@ class Scanner {
       if (/\s/.test(ch)) break;
       if (OPERATORS.has(ch)) {
         // `2>file`: the digits were a file descriptor, not a word of the command.
-        if (ch === '>' && /^\d+$/.test(word)) return undefined;
+        if (ch === '>' && /^\d+$/.test(word)) {
+          this.at = start;
+          return undefined;
+        }
         break;
       }
       const part = this.part(ch);

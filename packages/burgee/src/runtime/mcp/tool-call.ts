@@ -14,6 +14,7 @@ import type { Io, OutputStream } from '../io.js';
 import { holdFaultListeners } from '../process-guards.js';
 import type { RunResult } from '../report.js';
 import type { Deadlines } from './deadlines.js';
+import { withNextCalls } from './next-calls.js';
 
 /** What every call of one server shares. */
 export type ToolCallSettings = {
@@ -57,7 +58,9 @@ export function callTool(
     const usage = toUsageSummary(manifest, command);
     return Promise.resolve(failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, ''));
   }
-  return runCall(program, mapped.argv, settings, request);
+  const run = runCall(program, mapped.argv, settings, request);
+  // A foreign program's lines are its library's to read, and its handlers name no next steps (Q6).
+  return style === undefined ? run.then((result) => withNextCalls(manifest, result)) : run;
 }
 
 /**
