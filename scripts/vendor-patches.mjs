@@ -78,17 +78,19 @@ const PATCHES = [ZOD_SAFE_PARSE_FAILURE];
 /**
  * The SDK's `_shims` entry, for Node: `process`, and `DefaultJsonSchemaValidator`, an AJV-based JSON
  * Schema validator the `Server` constructs for one feature, checking the answer to a form
- * elicitation (`elicitInput`). burgee never elicits (its bound prompts refuse over MCP instead, A6)
- * and validates tool arguments itself (M3), so the validator is left out: AJV was a third of the
- * bundled chunk, ~9% of an MCP server's start-up (A/B of spawn -> tools/list, 30 rounds: 0.925).
- * Should the SDK ever reach for it, the call fails with this message instead of validating nothing.
+ * elicitation (`elicitInput`). burgee checks the answers its questions get itself, as the flags'
+ * values (type, choices, bounds, Standard Schema; runtime/bound-prompts.ts), and hands its `Server`
+ * a validator that defers to those checks (runtime/mcp/server.ts), so AJV is left out: it was a
+ * third of the bundled chunk, ~9% of an MCP server's start-up (A/B of spawn -> tools/list, 30
+ * rounds: 0.925). Should the SDK ever reach for the default, the call fails with this message
+ * instead of validating nothing.
  */
 const SDK_SHIMS = '\0burgee-sdk-shims';
 const SDK_SHIMS_CODE = `import process from 'node:process';
 export { process };
 export class DefaultJsonSchemaValidator {
   getValidator() {
-    throw new Error('burgee bundles no JSON Schema validator for the MCP SDK (its server never elicits input)');
+    throw new Error('burgee bundles no JSON Schema validator for the MCP SDK (its server checks answers itself, as flag values)');
   }
 }
 `;

@@ -48,6 +48,10 @@ export function defineProgram(definition: ProgramDefinition): Program {
     );
   }
   problems.push(...checkToolBudget(definition));
+  const ask = definition.mcp?.ask;
+  if (ask !== undefined && typeof ask !== 'boolean') {
+    problems.push(`program "${definition.name}" has mcp.ask ${JSON.stringify(ask)}; use true or false`);
+  }
   if (definition.check !== undefined)
     problems.push(...checkSettingsProblems(definition.check, `program "${definition.name}"`));
   if (problems.length > 0) throw new DefinitionError(formatProblems(problems));

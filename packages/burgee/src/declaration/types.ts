@@ -229,8 +229,9 @@ export type ProgramDefinition = {
   /**
    * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters, the first
    * `tools/list` holds the top-level commands and one discovery tool for the groups instead (M2).
+   * `ask: false`: never ask an MCP client's user for a prompt's answer or a confirmation (Q1, Q4).
    */
-  readonly mcp?: { readonly toolBudget?: number };
+  readonly mcp?: { readonly toolBudget?: number; readonly ask?: boolean };
   /** Rules of `burgee check` silenced for the whole program, every command included (X2). */
   readonly check?: CheckSettings;
 };

@@ -43,6 +43,7 @@ export function buildManifest(target: Program | Command): Manifest {
   if (program.description !== undefined) manifest.description = program.description;
   if (program.envPrefix !== undefined) manifest.envPrefix = program.envPrefix;
   if (program.mcp?.toolBudget !== undefined) manifest.mcp = { toolBudget: program.mcp.toolBudget };
+  if (program.mcp?.ask === false) manifest.mcp = { ...manifest.mcp, ask: false };
   if (program.check?.ignore !== undefined) manifest.check = { ignore: [...program.check.ignore] };
   return manifest;
 }

@@ -117,8 +117,11 @@ export type Manifest = {
   schemaBudget: number;
   /** Surfaces an adapter program declared itself (`--json`, `--schema`, `--mcp`), which burgee leaves to it (F3). */
   shadows?: string[];
-  /** MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2). */
-  mcp?: { toolBudget?: number };
+  /**
+   * MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2); `ask: false`
+   * keeps the server from asking its clients' users anything (Q1, Q4).
+   */
+  mcp?: { toolBudget?: number; ask?: false };
   /** Rules of `burgee check` silenced for the whole program (X2). */
   check?: { ignore: CheckRuleId[] };
   /** The root node: a group holding the commands, or the command itself for one-command programs. */

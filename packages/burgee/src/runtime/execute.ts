@@ -133,7 +133,7 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
   const resolving = resolveInputs({ manifest, parsed, env: io.env, config: run.config, specs });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
   if (resolved.unanswered !== undefined)
-    await askUnanswered({ scene: { manifest, command, words: parsed.words }, resolved, io, json: report.json });
+    await askUnanswered({ scene: { manifest, command, words: parsed.words }, resolved, io, json: report.json, specs });
   let ownSignal: AbortSignal | undefined;
   const data = await invoke(declaration, options.captured === true, {
     manifest,

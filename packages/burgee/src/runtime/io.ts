@@ -1,5 +1,6 @@
 import { isatty } from 'node:tty';
 import type { Progress } from '../declaration/types.js';
+import type { ManifestOption } from '../manifest/types.js';
 import { originalWrite } from './capture.js';
 
 /** Where the runtime writes; a terminal reports its width. */
@@ -38,9 +39,21 @@ export interface Io {
   readonly releaseSignals?: (() => void) | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */
   readonly onProgress?: ((progress: Progress) => void) | undefined;
+  /**
+   * Over MCP, a client that can be asked (Q1): the answers it gave so far, by option key, and `ask`,
+   * which records the options still to ask (with what was wrong with an answer) and throws, so the
+   * call asks its client and runs again. Absent wherever nobody but a person at a terminal answers.
+   */
+  readonly answers?: PromptAnswers | undefined;
   /** The real terminal's streams, for prompts and progress lines; only the real process has them. */
   readonly terminal?: (() => { input: NodeJS.ReadStream; output: NodeJS.WriteStream }) | undefined;
 }
+
+/** A client's answers to bound prompts, and the way to ask it for more (Q1). */
+export type PromptAnswers = {
+  readonly given: Readonly<Record<string, unknown>> | undefined;
+  ask(options: readonly ManifestOption[], problems: readonly string[]): never;
+};
 
 /** The real process as an `Io`; writes bypass the capture hook so burgee's own output is never redirected. */
 export function processIo(): Io {

@@ -18,7 +18,23 @@ export type ConnectMcpOptions = {
   timeoutMs?: number;
   /** Passed to the official `Client`, e.g. `{ versionNegotiation: { mode: { pin: '2026-07-28' } } }`. */
   client?: McpClientOptions;
+  /**
+   * Answers the server's questions (a prompt-bound option without a value, a confirmation) as the
+   * client's user would; with it the client declares form elicitation, without it it cannot be asked (Q1).
+   */
+  answer?: (question: McpQuestion) => McpAnswer | Promise<McpAnswer>;
 };
+
+/** A question the server asks (`elicitation/create`, form mode): the message and the form's JSON Schema. */
+export type McpQuestion = {
+  message: string;
+  requestedSchema: { properties: Record<string, Record<string, unknown>>; required?: string[] };
+};
+
+/** What the client's user does with a question: fills the form in (`content` by option key), declines it, or cancels. */
+export type McpAnswer =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
 
 /** What `runProgram` gives back: the exit code, both streams, and stdout parsed when it is JSON. */
 export type ProgramResult = { exitCode: number; stdout: string; stderr: string; json: unknown };

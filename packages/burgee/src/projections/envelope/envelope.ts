@@ -1,5 +1,9 @@
 /** Where one option's value came from, as the envelope publishes it (E6). */
-export type ProvenanceEntry = { source: 'flag' | 'env' | 'config' | 'default'; location?: string; redacted?: true };
+export type ProvenanceEntry = {
+  source: 'flag' | 'env' | 'config' | 'default' | 'prompt';
+  location?: string;
+  redacted?: true;
+};
 
 export type SuccessEnvelope = {
   ok: true;

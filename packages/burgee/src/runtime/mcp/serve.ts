@@ -10,6 +10,7 @@ import { packageVersion } from '../package-version.js';
 import { onUnclaimedFaults } from '../process-guards.js';
 import { guardStdout } from '../stdout-guard.js';
 import { LineTransport } from './line-transport.js';
+import { stateKey } from './request-state.js';
 import type { McpServing, ServeMcpOptions } from './serve-types.js';
 import { assertToolNames, type ServerSettings, serveTools } from './server.js';
 
@@ -61,6 +62,8 @@ export function toServerSettings(options: ServeMcpOptions): ServerSettings {
     cwd: options.cwd ?? process.cwd(),
     timeoutMs: callTimeout(options.timeoutMs, env),
     packageVersion: packageVersion(options.entry ?? process.argv[1]),
+    // Read at start, so a shared key that cannot serve is a CONFIG error before the first call.
+    stateKey: stateKey(env),
   };
 }
 

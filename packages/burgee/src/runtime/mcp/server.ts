@@ -1,5 +1,8 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -11,11 +14,14 @@ import type { Program, Progress } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
+import { withAskedOptional } from '../../projections/mcp/questions.js';
 import { findToolClash, listToolCommands, toolName } from '../../projections/mcp/tools.js';
 import { toolNameClash } from '../../projections/refusals/index.js';
 import { BurgeeError } from '../errors.js';
+import { type Asking, callAsking, type FormAnswer } from './ask-client.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
+import { stateKey } from './request-state.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
@@ -25,6 +31,8 @@ export type ProgramSource = { readonly program: Program };
 export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs'> & {
   /** The owning package.json's version, for programs that declare none. */
   packageVersion?: string | undefined;
+  /** Signs the `requestState` of questions (Q1): BURGEE_MCP_STATE_KEY's; else each process makes its own. */
+  stateKey?: Buffer | undefined;
 };
 
 /**
@@ -111,9 +119,17 @@ export function createToolServer(
   const discovered = settings.discovered ?? new Set<string>();
   const server = new Server(
     { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
-    { capabilities: { tools: { listChanged: true } } },
+    { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS },
   );
-  server.setRequestHandler('tools/list', () => ({ tools: listTools(manifestOf(source.program), discovered) }));
+  server.setRequestHandler('tools/list', (_request, ctx) => {
+    const manifest = manifestOf(source.program);
+    const tools = listTools(manifest, discovered);
+    if (!canAsk(server, ctx, manifest)) return { tools };
+    const index = toolIndex(manifest);
+    return {
+      tools: tools.map((tool) => (index.has(tool.name) ? withAskedOptional(tool, index.get(tool.name)!) : tool)),
+    };
+  });
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const program = source.program;
     const { name, arguments: args = {} } = request.params;
@@ -130,12 +146,70 @@ export function createToolServer(
         `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
       );
     }
-    return callTool(program, command, args, settings, {
-      signal: ctx.mcpReq.signal,
-      onProgress: progressNotifier(ctx),
-    });
+    const call = { signal: ctx.mcpReq.signal, onProgress: progressNotifier(ctx) };
+    if (!canAsk(server, ctx, manifest)) return callTool(program, command, args, settings, call);
+    const asking = askingOf(server, ctx, settings);
+    const outcome = await callAsking({ program, command, tool: name, args, settings, request: call, asking });
+    if ('refused' in outcome) throw new ProtocolError(ProtocolErrorCode.InvalidParams, outcome.refused);
+    // An InputRequiredResult is what the 2026-07-28 revision answers a call with; the SDK's seam checks it.
+    return outcome as Awaited<ReturnType<typeof callTool>>;
   });
   return server;
+}
+
+/**
+ * Answers to questions are checked by burgee as flag values are (type, choices, bounds, Standard
+ * Schema; P6): the SDK's own check of a form's answer, which would need a JSON Schema validator
+ * (AJV, left out of the bundle), accepts what burgee then checks.
+ */
+const DEFER_TO_OPTIONS: jsonSchemaValidator = {
+  getValidator:
+    <T>(): JsonSchemaValidator<T> =>
+    (input) => ({ valid: true, data: input as T, errorMessage: undefined }),
+};
+
+const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
+
+/**
+ * Whether this call's client can be asked (Q1, Q5): it declared form elicitation (or the bare
+ * `elicitation: {}` of earlier revisions), in its `initialize` (2025 era) or on the request
+ * (2026-07-28), and the program did not turn questions off. Stateless HTTP in the 2025 era has no
+ * connection to send a question on, so its clients are never asked.
+ */
+function canAsk(server: Server, ctx: ServerContext, manifest: Manifest): boolean {
+  if (manifest.mcp?.ask === false) return false;
+  const declared = isModern(server)
+    ? (ctx.mcpReq.envelope as Record<string, { elicitation?: object } | undefined> | undefined)?.[
+        CLIENT_CAPABILITIES_META_KEY
+      ]
+    : server.getClientCapabilities();
+  const elicitation = declared?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  if (elicitation === undefined) return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/** How a call asks: during the call (2025 era) or by answering with the questions (2026-07-28). */
+function askingOf(server: Server, ctx: ServerContext, settings: ServerSettings): Asking {
+  const key = settings.stateKey ?? stateKey(settings.env);
+  if (isModern(server)) {
+    const state = ctx.mcpReq.requestState();
+    return {
+      key,
+      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: typeof state === 'string' ? state : undefined,
+    };
+  }
+  const elicit = async (params: object, timeout: number): Promise<FormAnswer> => {
+    try {
+      const request = { method: 'elicitation/create' as const, params: params as Record<string, unknown> };
+      return (await ctx.mcpReq.send(request, { timeout, signal: ctx.mcpReq.signal })) as FormAnswer;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'REQUEST_TIMEOUT') return 'timeout';
+      // A client whose elicitation failed declined to answer.
+      return { action: 'cancel' };
+    }
+  };
+  return { key, elicit };
 }
 
 const toolIndexes = new WeakMap<Manifest, ReadonlyMap<string, ManifestCommand>>();

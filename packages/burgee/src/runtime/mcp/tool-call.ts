@@ -10,7 +10,7 @@ import { classify } from '../classify.js';
 import { execute } from '../execute.js';
 import { runGuarded } from '../exit-guard.js';
 import { hostOf } from '../host/host.js';
-import type { Io, OutputStream } from '../io.js';
+import type { Io, OutputStream, PromptAnswers } from '../io.js';
 import { holdFaultListeners } from '../process-guards.js';
 import type { RunResult } from '../report.js';
 import type { Deadlines } from './deadlines.js';
@@ -26,10 +26,11 @@ export type ToolCallSettings = {
   timeoutMs: number;
 };
 
-/** What one call brings: the request's cancellation, and where its progress goes (M9). */
+/** What one call brings: the request's cancellation, where its progress goes (M9), its client's answers (Q1). */
 export type CallRequest = {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
+  answers?: PromptAnswers | undefined;
 };
 
 /** A tool result in MCP's `CallToolResult` shape (M4). */
@@ -67,7 +68,7 @@ export function callTool(
  * Runs the command until it finishes, runs out of time or is cancelled by the client, whichever
  * comes first; in the last two cases `ctx.signal` is aborted and the call answers at once (M6, M9).
  */
-function runCall(
+export function runCall(
   program: Program,
   argv: readonly string[],
   settings: ToolCallSettings,
@@ -173,6 +174,7 @@ function callIo(
     stderr,
     stdinIsTTY: false,
     onProgress: request.onProgress,
+    answers: request.answers,
     signal: signal.get,
     stalled,
   };
@@ -216,14 +218,15 @@ const couldNotRun = (error: unknown): ErrorBody => ({
   message: `burgee could not run the command: ${error instanceof Error ? error.message : String(error)}`,
 });
 
-const timedOut = (timeoutMs: number): ErrorBody => ({
+/** The failure of a call that ran out of time, its questions' waits included (M6, Q3). */
+export const timedOut = (timeoutMs: number): ErrorBody => ({
   code: ExitCode.RUNTIME,
   message: `the command did not finish within ${timeoutMs} ms, the MCP call timeout, and was cancelled`,
   hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
 });
 
 /** A failure burgee answers for the call itself: refused arguments, a timeout, a cancellation. */
-function failed(failure: ErrorBody, captured: string): ToolResult {
+export function failed(failure: ErrorBody, captured: string): ToolResult {
   const envelope = toFailureEnvelope(failure);
   return toolResult(renderEnvelope(envelope), envelope, captured, true);
 }
