@@ -139,9 +139,16 @@ describe('Q4 · 2026-07-28 confirmation by hand', () => {
       });
       await expect(call(client, 'deploy', { target: 'staging' }, yes)).rejects.toThrow(/issued for another call/);
       const no = { inputResponses: { confirm: { action: 'decline' } }, requestState: first.requestState };
-      const declined = (await call(client, 'deploy', { target: 'prod' }, no)) as { content: { text: string }[] };
+      const declined = (await call(client, 'deploy', { target: 'prod' }, no)) as {
+        content: { text: string }[];
+        structuredContent: object;
+      };
       const today = (await runCli(example('deploy'), ['deploy', '--target', 'prod', '--json'])).stdout.trimEnd();
       expect(texts(declined).envelope).toBe(today);
+      // The next step keeps its tool call, as without the question (Q6).
+      expect(declined.structuredContent).toMatchObject({
+        next: [{ tool: 'deploy', arguments: { target: 'prod', yes: true } }],
+      });
     } finally {
       await close();
     }

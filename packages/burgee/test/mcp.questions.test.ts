@@ -213,12 +213,20 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       async () => {
         const who = user(accept({ confirm: false }), { action: 'decline' }, { action: 'cancel' });
         const today = await cliEnvelope(deploy, ['deploy', '--target', 'prod']);
+        const plain = await connect(deploy, options);
+        const unasked = await plain.client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
+        await plain.close();
+        // Its next step carries the tool call (Q6): what a client that cannot be asked gets.
+        expect(unasked.structuredContent).toMatchObject({
+          next: [{ tool: 'deploy', arguments: { target: 'prod', yes: true } }],
+        });
         const { client, close } = await connect(deploy, asking(options));
         try {
           answering(client, who);
           for (let i = 0; i < 3; i++) {
             const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
             expect(texts(result).envelope).toBe(today);
+            expect(result.structuredContent).toEqual(unasked.structuredContent);
             expect(result.isError).toBe(true);
           }
           expect(who.asked).toHaveLength(3);

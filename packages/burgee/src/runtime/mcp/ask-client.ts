@@ -4,6 +4,7 @@ import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { CONFIRM_FIELD, type QuestionForm, toConfirmForm, toQuestionForm } from '../../projections/mcp/questions.js';
+import { withNextCalls } from './next-calls.js';
 import { mintState, readState, type StatePayload, type StateRefusal } from './request-state.js';
 import {
   type CallRequest,
@@ -124,12 +125,12 @@ async function answerConfirm(
 ): Promise<ToolResult | InputRequired> {
   const response = formResponse(entry);
   if (response === undefined) {
-    const step = confirmStep(manifestOf(call.program).name, toResult(asked.envelope));
+    const step = confirmStep(manifestOf(call.program).name, toResult(call.program, asked.envelope));
     if (step !== undefined) return inputRequired(call, CONFIRM, toConfirmForm(step.message, step.line), asked);
   }
   if (response !== undefined && confirmed(response))
     return runCall(call.program, asked.argv, call.settings, call.request);
-  return toResult(asked.envelope);
+  return toResult(call.program, asked.envelope);
 }
 
 const confirmed = (answer: Exclude<FormAnswer, 'timeout'>): boolean =>
@@ -147,10 +148,12 @@ function confirmStep(
     next?: unknown;
   };
   if (envelope.status !== 'action_required' || envelope.reason !== 'confirm') return undefined;
-  const command = (envelope.next as { command?: unknown }[] | undefined)?.[0]?.command;
-  if (typeof command !== 'string') return undefined;
+  // Only a step that runs a tool of this program, as the call beside it says (Q6), runs on a yes.
+  const step = (envelope.next as { command?: unknown; tool?: unknown }[] | undefined)?.[0];
+  if (typeof step?.command !== 'string' || step.tool === undefined) return undefined;
+  const command = step.command;
   const split = splitShellLine(command);
-  if (!split.ok || split.words[0] !== programName || Object.keys(split.env).length > 0) return undefined;
+  if (!split.ok || split.words[0] !== programName || split.rest !== undefined) return undefined;
   // The person reads the command line they would type; the call runs it as a --json caller (M4).
   return { argv: split.words.slice(1), line: command.replace(/ --json$/, ''), message: String(envelope.message) };
 }
@@ -207,6 +210,12 @@ function kept(
 
 const left = (started: number, timeoutMs: number): number => Math.max(1, timeoutMs - (performance.now() - started));
 
-function toResult(envelope: string): ToolResult {
-  return { content: [{ type: 'text', text: envelope }], structuredContent: JSON.parse(envelope), isError: true };
+/** The exit-4 result kept in a confirmation's state, as the call gave it (its next steps' calls included, Q6). */
+function toResult(program: Program, envelope: string): ToolResult {
+  const text = { type: 'text' as const, text: envelope };
+  return withNextCalls(manifestOf(program), {
+    content: [text],
+    structuredContent: JSON.parse(envelope),
+    isError: true,
+  });
 }
