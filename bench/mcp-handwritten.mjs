@@ -84,7 +84,8 @@ function createServerInstance() {
   server.registerTool(
     'deploy',
     {
-      description: 'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
+      description:
+        'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
       inputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
     },

@@ -33,7 +33,8 @@ const servers = [
 const expectedTools = JSON.stringify([
   {
     name: 'deploy',
-    description: 'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
+    description:
+      'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
     inputSchema: {
       type: 'object',
       properties: {

@@ -143,7 +143,9 @@ describe('N1 · M1 · the SDK is bundled without its JSON Schema validator', () 
       process: NodeJS.Process;
     };
     expect(shims.process).toBe(process);
-    expect(() => new shims.DefaultJsonSchemaValidator().getValidator({ type: 'object' })).toThrow(/checks answers itself/);
+    expect(() => new shims.DefaultJsonSchemaValidator().getValidator({ type: 'object' })).toThrow(
+      /checks answers itself/,
+    );
   });
 });
 
