@@ -1,4 +1,3 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import {
   configTooDeep,
@@ -13,10 +12,10 @@ import {
 import type { LoadedConfig } from './config-file.js';
 import { ConfigError } from './errors.js';
 import { lineColumn, scanJson } from './json-position.js';
+import { fs } from './node-fs.js';
 
-// Loaded with import() by a run that has a config file to look for: importing node:fs as an ES
-// module makes Node fill in its every export, file streams and promises included, which a program
-// that declares no config should not pay for at start (N1).
+// Loaded with import() by a run that has a config file to look for, and reads node:fs without its
+// ES module facade (node-fs.ts): a program that declares no config pays for neither at start (N1).
 
 /**
  * Loads the first config file that exists; an explicit path that is missing, anything but a regular
@@ -43,7 +42,7 @@ export function loadConfig(
 function readRegularFile(path: string, explicit: boolean): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!explicit && (code === 'ENOENT' || code === 'ENOTDIR')) return undefined;
@@ -52,16 +51,16 @@ function readRegularFile(path: string, explicit: boolean): string | undefined {
     });
   }
   try {
-    const stat = fstatSync(fd);
+    const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw refused(notARegularFile(path));
     // Refused before a byte is read: a config file that big is a mistake, and reading it costs every run.
     if (stat.size > MAX_CONFIG_BYTES) throw refused(configTooLarge(path, stat.size));
-    const text = readFileSync(fd, 'utf8');
+    const text = fs.readFileSync(fd, 'utf8');
     // It may have grown since: the text read counts too.
     if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) throw refused(configTooLarge(path, Buffer.byteLength(text)));
     return text;
   } finally {
-    closeSync(fd);
+    fs.closeSync(fd);
   }
 }
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fs } from './node-fs.js';
 
 /** The version in the package.json that owns `entry` (the nearest one above it), if any (H4). */
 export function packageVersion(entry: string | undefined): string | undefined {
@@ -7,9 +7,9 @@ export function packageVersion(entry: string | undefined): string | undefined {
   let dir = dirname(entry);
   for (;;) {
     const file = join(dir, 'package.json');
-    if (existsSync(file)) {
+    if (fs.existsSync(file)) {
       try {
-        const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+        const version = (JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown }).version;
         return typeof version === 'string' ? version : undefined;
       } catch {
         return undefined;
