@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { program as deployProgram } from '../../../examples/deploy/cli.mjs';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp } from '../src/testing/index.js';
+import { program as opsProgram } from './fixtures/mcp-questions.mjs';
 import { example, repoRoot, runCli } from './support/cli.js';
 import { bin } from './support/dev.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
@@ -242,4 +243,30 @@ describe('M8 · Q1 · burgee dev serves questions too', () => {
       }
     },
   );
+});
+
+describe('Q1 · P6 · answers refused time after time', () => {
+  it('Q1 · P6 · 2025 era: after four forms the call is refused with the flag’s own message (exit 2); each form asked only the bad field', async () => {
+    const asked: string[][] = [];
+    const client = await connectMcp(opsProgram, {
+      answer: (question) => {
+        asked.push(Object.keys(question.requestedSchema.properties));
+        return { action: 'accept', content: { service: 'api', reason: 'r', regions: ['eu'], replicas: 'four' } };
+      },
+    });
+    try {
+      const result = await client.callTool({ name: 'rollback', arguments: {} });
+      expect(result.structuredContent).toEqual({
+        ok: false,
+        error: {
+          code: 2,
+          message: '--replicas expects a number, got "four"',
+          hint: 'pass the values as arguments',
+        },
+      });
+      expect(asked).toEqual([['service', 'reason', 'replicas', 'regions'], ['replicas'], ['replicas'], ['replicas']]);
+    } finally {
+      await client.close();
+    }
+  });
 });
