@@ -160,4 +160,25 @@ yargs(hideBin(process.argv))
       ['label', ['label', 'x', '--no-force']],
     ],
   },
+  {
+    title: 'a positional beside an array option of no other type, as most yargs programs write it',
+    source: `import yargs from '__IMPORT__';
+import { hideBin } from 'yargs/helpers';
+yargs(hideBin(process.argv))
+  .command('add <title>', 'Add a task', (y) => y.option('tag', { type: 'array' }),
+    (argv) => { const data = { title: argv.title, tag: argv.tag }; console.log(JSON.stringify(data)); return data; })
+  .parse();`,
+    runs: [
+      ['add', 'milk', '--tag', 'a', 'b'],
+      ['add', '--tag', 'a', 'b', 'milk'],
+      ['add', 'milk'],
+      ['add', '--help'],
+    ],
+    calls: [
+      // The call's line must not put the title after the tags, which would take it as one more.
+      ['add', ['add', 'milk', '--tag', 'a', 'b']],
+      ['add', ['add', 'milk', '--tag', 'a']],
+      ['add', ['add', 'milk']],
+    ],
+  },
 ];
