@@ -76,10 +76,12 @@ describe.each(hosts)('M4 · M6 · a burgee/%s program served over MCP', (host) =
   });
 });
 
-describe('M6 · a yargs handler that hangs holds up no other call: yargs is free once it has parsed', () => {
+// The host is free once it has parsed and called the action: commander's command objects and yargs'
+// instance hold nothing the next call's parse needs from the hung one.
+describe.each(hosts)('M6 · a burgee/%s action that hangs holds up no other call', (host) => {
   it('M6 · 20 calls made while one hangs are answered before the hung one times out', async () => {
     const timeoutMs = 3000;
-    const server = await connectStdio(script('yargs'), { env: { BURGEE_MCP_TIMEOUT_MS: String(timeoutMs) } });
+    const server = await connectStdio(script(host), { env: { BURGEE_MCP_TIMEOUT_MS: String(timeoutMs) } });
     cleanups.push(server.close);
     const started = performance.now();
     const hung = server.client.callTool({ name: 'hang', arguments: {} });
@@ -97,5 +99,23 @@ describe('M6 · a yargs handler that hangs holds up no other call: yargs is free
     }
     expect((await hung).isError).toBe(true);
     expect(performance.now() - started).toBeGreaterThanOrEqual(timeoutMs - 50);
+  });
+});
+
+describe('M6 · burgee/commander calls that overlap each read their own values', () => {
+  it('M6 · an action that reads this.args and this.opts() after an await sees its own call, not the next one', async () => {
+    const server = await connectStdio(script('commander'));
+    cleanups.push(server.close);
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      server.client.callTool({ name: 'later', arguments: { word: `w${i}`, tag: `t${i}` } }),
+    );
+    const data = (await Promise.all(calls)).map((result) => JSON.parse(texts(result).envelope).data);
+    expect(data).toEqual(
+      Array.from({ length: 5 }, (_, i) => ({
+        word: `w${i}`,
+        tag: `t${i}`,
+        read: { word: `w${i}`, tag: `t${i}` },
+      })),
+    );
   });
 });

@@ -87,15 +87,33 @@ describe('F1 · burgee/commander keeps what commander stores', () => {
         seen.push(this);
         return { hello: name };
       });
-    const own = hi as unknown as { _actionHandler: unknown; _exitCallback: unknown; _outputConfiguration: unknown };
-    const before = { action: own._actionHandler, exit: own._exitCallback, output: own._outputConfiguration };
+    type Own = {
+      _actionHandler: unknown;
+      _exitCallback: unknown;
+      _outputConfiguration: unknown;
+      _lifeCycleHooks: unknown;
+    };
+    const own = hi as unknown as Own;
+    const held = (o: Own) => ({
+      action: o._actionHandler,
+      exit: o._exitCallback,
+      output: o._outputConfiguration,
+      hooks: o._lifeCycleHooks,
+    });
+    const before = held(own);
 
     const json = await runProgram(await commanderProgram(program), ['hi', 'ann', '--json']);
     expect(json.json).toEqual({ ok: true, data: { hello: 'ann' }, meta: { provenance: {} } });
+    // What a parse writes is left as commander leaves it: plain fields holding that run's values.
+    expect({ args: hi.args, field: Object.getOwnPropertyDescriptor(hi, 'args') }).toEqual({
+      args: ['ann'],
+      field: { value: ['ann'], writable: true, enumerable: true, configurable: true },
+    });
     await program.parseAsync(['hi', 'bob'], { from: 'user' });
 
-    expect({ action: own._actionHandler, exit: own._exitCallback, output: own._outputConfiguration }).toEqual(before);
-    expect(own._actionHandler).toBe(before.action);
+    const after = held(own);
+    expect(after).toEqual(before);
+    for (const key of Object.keys(before) as (keyof typeof before)[]) expect(after[key]).toBe(before[key]);
     expect(seen).toEqual([hi, hi]);
   });
 });

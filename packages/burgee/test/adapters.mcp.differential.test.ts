@@ -91,6 +91,7 @@ const fixturePrograms: Program[] = [
         ['echo', ['echo', 'hi']],
         ['timer', ['timer'], {}],
         ['stray', ['stray'], {}],
+        ...(host === 'commander' ? [['later', ['later', 'w', '--tag', 't']] as const] : []),
       ],
       // Never settles: on the CLI that is N3's failure, over MCP the call's timeout (adapters.faults).
       skip: ['hang'],

@@ -10,7 +10,13 @@ type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
  * What one run sets for everything it calls and schedules. One store for every per-run setting:
  * on Node 20 each AsyncLocalStorage adds work to every promise the process makes, MCP calls included.
  */
-type Scope = { sinks: OutputSinks | undefined; exitGuarded: boolean; fault: FaultSink | undefined };
+type Scope = {
+  sinks: OutputSinks | undefined;
+  exitGuarded: boolean;
+  fault: FaultSink | undefined;
+  /** Which run of a foreign host this is, for hooks the host calls on objects several runs share. */
+  run: object | undefined;
+};
 
 /**
  * Takes an error that escaped asynchronously (a throw in a timer, a rejection nobody handled) from
@@ -64,6 +70,7 @@ export function withScope<T>(change: Partial<Scope>, fn: () => T): T {
     sinks: change.sinks ?? outer?.sinks,
     exitGuarded: change.exitGuarded ?? outer?.exitGuarded ?? false,
     fault: change.fault === undefined ? outer?.fault : within(change.fault, outer?.fault),
+    run: change.run ?? outer?.run,
   };
   return storage.run(scope, fn);
 }
@@ -83,6 +90,9 @@ export const isExitGuarded = (): boolean => storage.getStore()?.exitGuarded === 
  * scheduled it (Node 20 loses the context of a queueMicrotask throw only).
  */
 export const currentFaultSink = (): FaultSink | undefined => storage.getStore()?.fault;
+
+/** The run `withScope({ run })` named for the code running now, if any. */
+export const currentRun = (): object | undefined => storage.getStore()?.run;
 
 function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
   if (originals.has(stream)) return;

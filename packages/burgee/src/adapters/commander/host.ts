@@ -2,22 +2,23 @@ import { Command as CommanderCommand } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
+import type { ProvenanceEntry } from '../../projections/envelope/index.js';
 import type { OutputSinks } from '../../runtime/capture.js';
 import { explainedOption, reportExplanation } from '../../runtime/explain.js';
 import { type Host, type HostRunOptions, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
-import { hostWork, oneAtATime, startHostRun } from '../../runtime/host/run.js';
+import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { Reporter, RunResult } from '../../runtime/report.js';
 import { explainCommander } from './explain.js';
 import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
-import { patchTree } from './patch.js';
+import { enterTree } from './patch.js';
 import { commanderValues } from './values.js';
 
-/** The command whose action ran, and what it returned. */
-type Ran = { command: CommanderCommand; value: unknown } | undefined;
+/** The command whose action ran, what it returned, and where its options' values came from then. */
+type Ran = { command: CommanderCommand; value: unknown; provenance: Record<string, ProvenanceEntry> } | undefined;
 
 /** A commander program as burgee drives it: read once into a manifest, parsed by commander on every run. */
 export class CommanderHost implements Host {
@@ -45,36 +46,45 @@ export class CommanderHost implements Host {
   }
 
   /**
-   * One run at a time: commander keeps a run's option values on the command objects themselves, and
-   * reads them again after the action (postAction hooks), so a run holds them until it ends.
+   * One parse at a time: commander keeps a run's option values on the command objects themselves.
+   * A run gives up its turn once its action is called, unless commander reads the command again
+   * after it (a postAction hook) or `--explain` reads it: an action that hangs holds up no other
+   * call (M6). Its provenance is read as the action starts, before another run can parse.
    */
-  readonly execute = oneAtATime((io, _turn, options) => this.run(io, options));
+  readonly execute = oneAtATime((io, turn, options) => this.run(io, turn, options));
 
-  private async run(io: Io, options: HostRunOptions): Promise<RunResult> {
+  private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
     const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf, options);
     const printed: Printed = { out: '', err: '' };
     let ran: Ran;
     const onAction = (command: CommanderCommand, value: unknown) => {
-      ran = { command, value };
+      ran = { command, value, provenance: commanderProvenance(command) };
+      if (explain === undefined && !readsAfterAction(command)) turn.release();
     };
     // Under --explain too, commander's refusals and help are burgee's to report.
     const listening = json || explain !== undefined;
-    const restore = patchTree(this.program, { json: listening, explain: explain !== undefined, io, printed, onAction });
+    const tree = enterTree(this.program, { json: listening, explain: explain !== undefined, io, printed, onAction });
     let data: unknown;
+    let explained: RunResult | undefined;
     try {
-      data = await hostWork(io, json, sinks(io, json), async () => {
-        await this.parse(argv);
-        return ran === undefined ? null : await ran.value;
-      });
+      data = await hostWork(io, json, sinks(io, json), () =>
+        tree.run(async () => {
+          await this.parse(argv);
+          // Read in the run's scope, as the run left the command (run-state.ts).
+          if (explain !== undefined)
+            explained = this.explain((ran as Ran)?.command ?? this.program, explain, io, report);
+          return ran === undefined ? null : await ran.value;
+        }),
+      );
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
       if (!listening) return printedItself(error.exitCode);
       return reportNotData(toCommanderOutcome(error, printed, { manifest: this.manifest, argv: io.argv }), report);
     } finally {
-      restore();
+      tree.leave();
     }
     const done = ran as Ran;
-    if (explain !== undefined) return this.explain(done?.command ?? this.program, explain, io, report);
+    if (explained !== undefined) return explained;
     if (!json) return printedItself(0);
     const outcome: HostOutcome =
       done === undefined
@@ -82,7 +92,7 @@ export class CommanderHost implements Host {
         : {
             kind: 'data',
             data,
-            provenance: commanderProvenance(done.command),
+            provenance: done.provenance,
             command: findCommand(this.manifest.root, pathOf(done.command)),
           };
     return reportOutcome(outcome, report);
@@ -118,6 +128,15 @@ export const commanderProgram = (program: CommanderCommand, scriptPath: string |
 function sinks(io: Io, json: boolean): OutputSinks {
   const toStderr = (text: string) => io.stderr.write(text);
   return { stdout: json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr };
+}
+
+/** True when commander runs a postAction hook of the command or one above it once the action settles. */
+function readsAfterAction(command: CommanderCommand): boolean {
+  for (let at: CommanderCommand | null = command; at; at = at.parent) {
+    const hooks = (at as unknown as { _lifeCycleHooks: Record<string, unknown[] | undefined> })._lifeCycleHooks;
+    if (hooks.postAction !== undefined) return true;
+  }
+  return false;
 }
 
 /** A command's words below the program, as the manifest names them. */
