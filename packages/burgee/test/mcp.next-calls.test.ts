@@ -1,4 +1,5 @@
 import type { Client, ClientOptions } from '@modelcontextprotocol/client';
+import type { SchemaObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../src/index.js';
@@ -25,7 +26,7 @@ describe.each(eras)('Q6 · %s', (era, options) => {
   const open: (() => Promise<unknown>)[] = [];
   const clients = new Map<string, Client>();
   beforeAll(async () => {
-    for (const name of ['deploy', 'ship']) {
+    for (const name of ['deploy', 'ship'] as const) {
       const script = example(name);
       if (options === undefined) {
         const server = await connectStdio(script);
@@ -128,7 +129,7 @@ describe.each(eras)('Q6 · outputSchema, %s', (_, options) => {
     const client = await connectMcp(vault, options === undefined ? {} : { client: options });
     try {
       const { tools } = await client.listTools();
-      const validate = new Ajv2020.default({ strict: false }).compile(tools[0]!.outputSchema!);
+      const validate = new Ajv2020.default({ strict: false }).compile(tools[0]!.outputSchema as SchemaObject);
       // The official client checks structuredContent against the outputSchema itself, too.
       const refused = (await client.callTool({
         name: 'wipe',

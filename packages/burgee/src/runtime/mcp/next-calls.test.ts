@@ -168,9 +168,12 @@ describe('Q6 · next steps and fixes in structuredContent', () => {
       ok: false,
       error: { code: 2, message: 'x', fix: 'ship release --build=1 --channel=beta --json', usage: {} },
     };
-    const { error } = withNextCalls(shipManifest, { structuredContent: fix }).structuredContent;
-    expect(Object.keys(error as object)).toEqual(['code', 'message', 'fix', 'fixCall', 'usage']);
-    expect((error as { fixCall: unknown }).fixCall).toStrictEqual({
+    const error = withNextCalls(shipManifest, { structuredContent: fix }).structuredContent.error as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(error)).toEqual(['code', 'message', 'fix', 'fixCall', 'usage']);
+    expect(error.fixCall).toStrictEqual({
       tool: 'release',
       arguments: { build: '1', channel: 'beta' },
     });
