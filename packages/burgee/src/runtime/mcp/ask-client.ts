@@ -114,7 +114,7 @@ async function confirmOrAnswer(
   }
   const answer = await call.asking.elicit(form, left(started, call.settings.timeoutMs));
   if (answer === 'timeout') return failed(timedOut(call.settings.timeoutMs), '');
-  return confirmed(answer) ? runCall(call.program, step.argv, call.settings, call.request) : result;
+  return confirmed(answer) ? runStep(call, step.argv) : result;
 }
 
 /** The retry of a confirmation (2026-07-28): yes runs the next step, no returns the exit-4 envelope; no answer asks again. */
@@ -128,10 +128,13 @@ async function answerConfirm(
     const step = confirmStep(manifestOf(call.program).name, toResult(call.program, asked.envelope));
     if (step !== undefined) return inputRequired(call, CONFIRM, toConfirmForm(step.message, step.line), asked);
   }
-  if (response !== undefined && confirmed(response))
-    return runCall(call.program, asked.argv, call.settings, call.request);
+  if (response !== undefined && confirmed(response)) return runStep(call, asked.argv);
   return toResult(call.program, asked.envelope);
 }
+
+/** Runs the confirmed step as its tool call would run (M4), its own next steps' calls included (Q6). */
+const runStep = async (call: AskedCall, argv: readonly string[]): Promise<ToolResult> =>
+  withNextCalls(manifestOf(call.program), await runCall(call.program, argv, call.settings, call.request));
 
 const confirmed = (answer: Exclude<FormAnswer, 'timeout'>): boolean =>
   answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true;
