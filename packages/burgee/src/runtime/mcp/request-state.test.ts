@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mintState, readState, STATE_TTL_SECONDS, stateKey } from './request-state.js';
 
 const call = { tool: 'rollback', args: { service: 'api', count: 2 } };
-const asked = { kind: 'options', keys: ['reason'] } as const;
+const asked = { kind: 'options' as const, keys: ['reason'] };
 
 describe('Q1 · requestState: signed, bound to the call, short-lived', () => {
   it('Q1 · a state reads back for its own call, whatever the order of the arguments', async () => {
