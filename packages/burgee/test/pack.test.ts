@@ -27,7 +27,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'burgee-pack-'));
 const copy = join(tmp, 'burgee');
 const home = join(tmp, 'home');
 const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env) =>
-  spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
+  // stdin closed: given a socket, bash takes itself for a remote shell and reads /etc/bash.bashrc.
+  spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A copy of the repository as git sees it: tracked and untracked files, no dist/, no node_modules. */
 function copyRepository(): void {
@@ -52,7 +53,17 @@ const project = join(copy, /cd (\S+) *(?:&&|$)/m.exec(install.code)?.[1] ?? 'mis
 const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
 // The user's npm cache, so that the registry's packages are not all downloaded again.
 const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+// What the user's network needs to reach the registry stays: a proxy and the certificates that
+// vouch for it. npm reads its cafile from a global npmrc found beside the running node, so a Node.js
+// installed elsewhere (Node 24 from the registry, in CI) would lose it with the rest of the env.
+const network = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) =>
+      /^(https?_proxy|no_proxy)$/i.test(name) || /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR)$/.test(name),
+  ),
+);
 const userEnv = {
+  ...network,
   PATH: process.env.PATH ?? '',
   HOME: home,
   LANG: 'C.UTF-8',
