@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Program } from '../declaration/types.js';
+import { whenBuilt } from './std-streams.js';
 
 /** Where one run's handler output goes instead of the process streams. */
 export type OutputSinks = { stdout: (text: string) => void; stderr: (text: string) => void };
@@ -30,7 +31,7 @@ const originals = new WeakMap<NodeJS.WriteStream, Write>();
 let uncaptured: OutputSinks | undefined;
 
 /** The stream's own `write`, untouched by the capture hook; returns false when the caller should wait for 'drain'. */
-export function originalWrite(stream: NodeJS.WriteStream): (text: string) => boolean {
+export function originalWrite(stream: NodeJS.WriteStream): (text: string | Uint8Array) => boolean {
   const write = originals.get(stream) ?? (stream.write as Write);
   return (text) => write.call(stream, text);
 }
@@ -40,8 +41,7 @@ export function originalWrite(stream: NodeJS.WriteStream): (text: string) => boo
  * An MCP server's stdout carries protocol frames only (M5); those bypass the hook.
  */
 export function divertUncapturedStdout(): () => void {
-  install(process.stdout, 'stdout');
-  install(process.stderr, 'stderr');
+  hookStreams();
   const toStderr = originalWrite(process.stderr);
   const sinks: OutputSinks = { stdout: toStderr, stderr: toStderr };
   uncaptured = sinks;
@@ -61,10 +61,7 @@ export function withCapturedOutput<T>(sinks: OutputSinks, fn: () => T): T {
 
 /** Runs `fn` with some of the run's settings changed; the others stay as the caller had them. */
 export function withScope<T>(change: Partial<Scope>, fn: () => T): T {
-  if (change.sinks !== undefined) {
-    install(process.stdout, 'stdout');
-    install(process.stderr, 'stderr');
-  }
+  if (change.sinks !== undefined) hookStreams();
   const outer = storage.getStore();
   const scope: Scope = {
     sinks: change.sinks ?? outer?.sinks,
@@ -93,6 +90,16 @@ export const currentFaultSink = (): FaultSink | undefined => storage.getStore()?
 
 /** The run `withScope({ run })` named for the code running now, if any. */
 export const currentRun = (): object | undefined => storage.getStore()?.run;
+
+let hooked = false;
+
+/** Routes each stream's writes through the capture hook from the moment it is built (std-streams). */
+function hookStreams(): void {
+  if (hooked) return;
+  hooked = true;
+  whenBuilt('stdout', (stream) => install(stream, 'stdout'));
+  whenBuilt('stderr', (stream) => install(stream, 'stderr'));
+}
 
 function install(stream: NodeJS.WriteStream, which: keyof OutputSinks): void {
   if (originals.has(stream)) return;

@@ -1,7 +1,7 @@
-import { isatty } from 'node:tty';
 import type { Progress } from '../declaration/types.js';
 import type { ManifestOption } from '../manifest/types.js';
 import { originalWrite } from './capture.js';
+import { isTerminal, isTerminalDescriptor, type StdName, writeStd } from './std-streams.js';
 
 /** Where the runtime writes; a terminal reports its width. */
 export interface OutputStream {
@@ -55,27 +55,32 @@ export type PromptAnswers = {
   ask(options: readonly ManifestOption[], problems: readonly string[]): never;
 };
 
-/** The real process as an `Io`; writes bypass the capture hook so burgee's own output is never redirected. */
+/**
+ * The real process as an `Io`. burgee's own output bypasses the capture hook, so it is never
+ * redirected, and goes straight to the descriptor until something builds the stream (std-streams).
+ */
 export function processIo(): Io {
-  const stream = (target: NodeJS.WriteStream): OutputStream => ({
+  const stream = (name: StdName): OutputStream => ({
     write: (text: string) => {
-      originalWrite(target)(text);
+      writeStd(name, text, (rest) => {
+        originalWrite(process[name])(rest);
+      });
     },
     get isTTY() {
-      return target.isTTY === true;
+      return isTerminal(name);
     },
     get columns() {
-      return target.isTTY === true ? target.columns : undefined;
+      return isTerminal(name) ? process[name].columns : undefined;
     },
   });
   return {
     argv: process.argv.slice(2),
     env: process.env,
     cwd: process.cwd(),
-    stdout: stream(process.stdout),
-    stderr: stream(process.stderr),
-    // isatty(0) asks the descriptor; touching process.stdin would build a stream and slow every start.
-    stdinIsTTY: isatty(0),
+    stdout: stream('stdout'),
+    stderr: stream('stderr'),
+    // Asked of the descriptor; touching process.stdin would build a stream and slow every start.
+    stdinIsTTY: isTerminalDescriptor(0),
     entry: process.argv[1],
     execPath: process.execPath,
     ownsProcess: true,

@@ -1,4 +1,5 @@
 import { currentFaultSink, originalWrite } from './capture.js';
+import { type DescriptorFault, onDescriptorFault, whenBuilt } from './std-streams.js';
 
 /** The signals that end a run the way E9 describes, with the exit status a shell reports for each. */
 const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -102,14 +103,18 @@ export function onUnclaimedFaults(listener: (error: unknown) => void): () => voi
  * Node would print its own stack trace, or lose the failure and exit 0.
  */
 export function onOutputFaults(stop: RunStop): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  const failed: DescriptorFault = (name, error) => {
+    // Nowhere is left to report a broken stderr; what stdout carries still stands.
+    if (name === 'stderr') return;
     stop.cleanup();
     if (error.code === 'EPIPE') process.exit(0);
     originalWrite(process.stderr)(`error: cannot write the output: ${describeWriteError(error)}\n`);
     process.exit(1);
-  });
-  // Nowhere is left to report a broken stderr; what stdout carries still stands.
-  process.stderr.on('error', () => {});
+  };
+  // The same handling whether the write went through a stream or straight to the descriptor.
+  whenBuilt('stdout', (stream) => stream.on('error', (error: NodeJS.ErrnoException) => failed('stdout', error)));
+  whenBuilt('stderr', (stream) => stream.on('error', () => {}));
+  onDescriptorFault(failed);
 }
 
 function describeWriteError(error: NodeJS.ErrnoException): string {

@@ -7,6 +7,7 @@ import { execute } from './execute.js';
 import { processIo } from './io.js';
 import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
 import { writeResult } from './report.js';
+import { isBuilt, type StdName } from './std-streams.js';
 
 /**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,
@@ -107,10 +108,11 @@ function whenStalled(): Promise<never> {
  */
 async function flush(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  const drain = (stream: NodeJS.WriteStream) =>
+  // A stream nothing built has nothing to drain: burgee's own writes to its descriptor are done.
+  const drain = (name: StdName) =>
     new Promise<void>((resolve) => {
-      if (stream.writableLength === 0) resolve();
-      else stream.write('', () => resolve());
+      if (!isBuilt(name) || process[name].writableLength === 0) resolve();
+      else process[name].write('', () => resolve());
     });
-  await Promise.all([drain(process.stdout), drain(process.stderr)]);
+  await Promise.all([drain('stdout'), drain('stderr')]);
 }

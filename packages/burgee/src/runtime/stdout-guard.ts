@@ -1,4 +1,5 @@
 import { isExitGuarded } from './capture.js';
+import { whenBuilt } from './std-streams.js';
 
 /**
  * The modules a guard bends. Passed in, or fetched on first use: an ES import of them here would
@@ -44,7 +45,7 @@ export async function ownStdoutForEnvelope(): Promise<void> {
   if (!owned.stream) {
     owned.stream = true;
     // Only the handler's own calls: a failed write of the envelope must still end the run (E10).
-    keepStreamOpen(process.stdout, isExitGuarded);
+    whenBuilt('stdout', (stream) => keepStreamOpen(stream, isExitGuarded));
     redirectDescriptorWrites(require('node:fs'));
   }
   if (children) {

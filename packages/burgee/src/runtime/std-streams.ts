@@ -1,0 +1,149 @@
+// Building process.stdout or process.stderr, or importing node:tty to ask isatty, loads Node's
+// net and stream modules: about 6 ms of a Node 20 start, a fifth of a plain run's overhead (N1).
+// So burgee asks the descriptor itself whether it is a terminal (only a character device can be),
+// writes its own output straight to it while no stream is built and it is no terminal, and what
+// has to see a stream (the capture of handler output, E10's error listeners, the --json bends)
+// attaches itself when something first builds one: the getters are wrapped from the moment the
+// core loads, before any module of the program's runs.
+
+/** One of the two output streams. */
+export type StdName = 'stdout' | 'stderr';
+
+/** What a failed write to a descriptor is handed: the same handling the stream's 'error' gets (E10). */
+export type DescriptorFault = (name: StdName, error: NodeJS.ErrnoException) => void;
+
+type WriteSync = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
+type Stats = { isCharacterDevice(): boolean; rdev: number };
+type NodeFs = { writeSync: WriteSync; fstatSync(fd: number): Stats; statSync(path: string): Stats };
+type Builtins = {
+  (id: 'node:fs'): NodeFs;
+  (id: 'node:tty'): { isatty(fd: number): boolean };
+};
+
+const FD: Readonly<Record<StdName, 1 | 2>> = { stdout: 1, stderr: 2 };
+const built: Record<StdName, boolean> = { stdout: false, stderr: false };
+const waiting: Record<StdName, ((stream: NodeJS.WriteStream) => void)[]> = { stdout: [], stderr: [] };
+const terminal: Record<number, boolean> = {};
+// Node 20.16 and 22.3 brought getBuiltinModule; before them the streams are used as they always were.
+const builtin = (process as { getBuiltinModule?: Builtins }).getBuiltinModule?.bind(process);
+let writeSync: WriteSync | undefined;
+let onFault: DescriptorFault | undefined;
+
+watchStreams();
+
+function watchStreams(): void {
+  if (builtin === undefined || mayBeBuilt()) {
+    built.stdout = built.stderr = true;
+    return;
+  }
+  // Taken now: `--json` and MCP later bend fs.writeSync(1) to stderr for the handler's sake.
+  writeSync = builtin('node:fs').writeSync;
+  for (const name of ['stdout', 'stderr'] as const) {
+    const own = Object.getOwnPropertyDescriptor(process, name);
+    const build = own?.get;
+    if (own === undefined || build === undefined || own.configurable !== true) {
+      built[name] = true;
+      continue;
+    }
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: own.enumerable ?? true,
+      get() {
+        Object.defineProperty(process, name, own);
+        const stream = build.call(process) as NodeJS.WriteStream;
+        built[name] = true;
+        for (const hook of waiting[name].splice(0)) hook(stream);
+        return stream;
+      },
+    });
+  }
+}
+
+/**
+ * Whether a stream may exist already (something that loaded before the core printed): the modules
+ * a stream over a pipe, a terminal or a file brings are loaded. Then the streams are used as they
+ * always were, since a stream that exists, held by `console`, would never be seen being built.
+ */
+function mayBeBuilt(): boolean {
+  const loaded = (process as { moduleLoadList?: unknown }).moduleLoadList;
+  if (!Array.isArray(loaded)) return true;
+  return ['net', 'tty', 'internal/fs/sync_write_stream'].some((name) => loaded.includes(`NativeModule ${name}`));
+}
+
+/** Calls `hook` with the stream as soon as something builds it: now, when it is built already. */
+export function whenBuilt(name: StdName, hook: (stream: NodeJS.WriteStream) => void): void {
+  if (built[name]) hook(process[name]);
+  else waiting[name].push(hook);
+}
+
+/** Whether the stream exists, so that waiting for it to drain means something. */
+export const isBuilt = (name: StdName): boolean => built[name];
+
+/** Whether stdout or stderr is a terminal. */
+export const isTerminal = (name: StdName): boolean => isTerminalDescriptor(FD[name]);
+
+/**
+ * Whether a descriptor is a terminal, asked of the descriptor: a pipe, a file or /dev/null answers
+ * without node:tty; another character device asks it.
+ */
+export function isTerminalDescriptor(fd: 0 | 1 | 2): boolean {
+  terminal[fd] ??= builtin === undefined ? legacyIsTerminal(fd) : characterDevice(fd) && builtin('node:tty').isatty(fd);
+  return terminal[fd];
+}
+
+/** A character device other than /dev/null, which is where a program's unused stdin often points. */
+function characterDevice(fd: number): boolean {
+  const fs = builtin!('node:fs');
+  try {
+    const stats = fs.fstatSync(fd);
+    return stats.isCharacterDevice() && stats.rdev !== nullDevice(fs);
+  } catch {
+    // A closed descriptor is no terminal.
+    return false;
+  }
+}
+
+function nullDevice(fs: NodeFs): number | undefined {
+  try {
+    return fs.statSync('/dev/null').rdev;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Before getBuiltinModule: the streams answer, as they always did. */
+const legacyIsTerminal = (fd: 0 | 1 | 2): boolean =>
+  (fd === 0 ? process.stdin : fd === 1 ? process.stdout : process.stderr).isTTY === true;
+
+/** Where a failed descriptor write goes; without one, the write is left to the stream, as before. */
+export function onDescriptorFault(handler: DescriptorFault): void {
+  onFault = handler;
+}
+
+/**
+ * Writes burgee's own output: to the descriptor while no stream is built and it is no terminal
+ * (synchronous, as Node's own stdio is on pipes and files, so the order with the other stream
+ * holds), else with `viaStream`. A descriptor that would block (EAGAIN, a non-blocking pipe that is
+ * full) or is closed hands the rest to the stream, which waits for it or drops it, as it would have;
+ * every later write then goes there too.
+ */
+export function writeStd(name: StdName, text: string, viaStream: (rest: string | Uint8Array) => void): void {
+  if (built[name] || writeSync === undefined || isTerminal(name)) {
+    viaStream(text);
+    return;
+  }
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(FD[name], bytes, offset, bytes.length - offset);
+    } catch (error) {
+      const failure = error as NodeJS.ErrnoException;
+      // A descriptor that would block, or one that is closed (the stream makes that a black hole).
+      if (failure.code === 'EAGAIN' || failure.code === 'EBADF' || onFault === undefined) {
+        viaStream(bytes.subarray(offset));
+      } else onFault(name, failure);
+      return;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// burgee writes its own output straight to descriptors 1 and 2 until something builds
+// process.stdout or process.stderr (runtime/std-streams.ts): what that saves, and the guarantees
+// the streams gave that must still hold (E3, E10, N1).
+import { spawn, spawnSync } from 'node:child_process';
+import { constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { example, repoRoot, runCli } from './support/cli.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const reportLoaded = ['--import', pathToFileURL(fixture('report-loaded.mjs')).href];
+/** The line report-loaded.mjs adds at exit, and what the program printed before it. */
+const split = (stderr: string) => {
+  const at = stderr.lastIndexOf('\nloaded: ');
+  return { before: stderr.slice(0, at), loaded: stderr.slice(at + '\nloaded: '.length).trim() };
+};
+
+describe('N1 · a run on pipes builds no stream: Node loads neither net nor tty', () => {
+  const paths: [string, string[], number][] = [
+    ['a command', ['deploy', '--target', 'prod', '--yes'], 0],
+    ['a command under --json', ['deploy', '--target', 'prod', '--yes', '--json'], 0],
+    ['--help', ['--help'], 0],
+    ['a usage error with its fix', ['deploy', '--tar', 'prod'], 2],
+    ['a confirmation refused (exit 4)', ['deploy', '--target', 'prod'], 4],
+  ];
+  it.each(paths)('N1 · %s', async (_, args, code) => {
+    const plain = await runCli(example('deploy'), args);
+    const reported = await runCli(example('deploy'), args, { nodeFlags: reportLoaded });
+    expect(reported.code).toBe(code);
+    // The same bytes as without the report, on both streams: nothing was lost or reordered.
+    expect(reported.stdout).toBe(plain.stdout);
+    expect(split(reported.stderr).before).toBe(plain.stderr);
+    expect(split(reported.stderr).loaded).toBe('none');
+  });
+
+  it('N1 · a handler that prints builds the stream it prints to, and its line comes before the result', async () => {
+    const result = await runCli(fixture('handler-prints.mjs'), [], { nodeFlags: reportLoaded });
+    expect(result.stdout).toBe('from the handler\ndone: true\n');
+    expect(split(result.stderr)).toEqual({ before: '', loaded: 'net' });
+    const json = await runCli(fixture('handler-prints.mjs'), ['--json'], { nodeFlags: reportLoaded });
+    expect(json.stdout).toBe('{"ok":true,"data":{"done":true},"meta":{"provenance":{}}}\n');
+    expect(split(json.stderr)).toEqual({ before: 'from the handler\n', loaded: 'net' });
+  });
+});
+
+describe('E3 · a stream built before burgee loaded (an import that printed) still routes the handler', () => {
+  it('E3 · under --json the handler’s console.log goes to stderr; stdout is what printed first, then the envelope', async () => {
+    const result = await runCli(fixture('prints-first.mjs'), ['--json']);
+    expect(result.stdout).toBe('set up\n{"ok":true,"data":{"done":true},"meta":{"provenance":{}}}\n');
+    expect(result.stderr).toBe('from the handler\n');
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('E10 · output through a descriptor that would block', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'burgee-fifo-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * Runs the big-output fixture with stdout on a FIFO opened non-blocking (writes past the pipe's
+   * 64 KiB fail with EAGAIN instead of waiting), read only after a pause: what arrives, and the exit.
+   */
+  async function throughNonBlockingFifo(
+    args: string[],
+  ): Promise<{ received: string; code: number | null; stderr: string }> {
+    const fifo = join(dir, `out-${args.length}`);
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writeEnd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    const child = spawn(process.execPath, [fixture('big-output.mjs'), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', LANG: 'C.UTF-8' },
+      stdio: ['ignore', writeEnd, 'pipe'],
+    });
+    // libuv makes a child's descriptors 0–2 blocking before it starts the program; opening the
+    // parent's end as a pipe handle makes the shared description non-blocking again, child included.
+    new Socket({ fd: writeEnd, readable: false, writable: true }).destroy();
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const reader = new Socket({ fd: readEnd, readable: true, writable: false });
+    reader.pause();
+    const chunks: Buffer[] = [];
+    reader.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reader.resume();
+    const [code] = await Promise.all([
+      new Promise<number | null>((resolve) => child.on('close', resolve)),
+      new Promise((resolve) => reader.on('end', resolve)),
+    ]);
+    return { received: Buffer.concat(chunks).toString('utf8'), code, stderr };
+  }
+
+  it('E10 · 1 MiB of result arrives whole, exit 0, nothing on stderr', async () => {
+    const { received, code, stderr } = await throughNonBlockingFifo([]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(received).toBe(`text: ${'x'.repeat(1 << 20)}\n`);
+  });
+
+  it('E10 · under --json the envelope arrives whole, exit 0', async () => {
+    const { received, code, stderr } = await throughNonBlockingFifo(['--json']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(received)).toEqual({ ok: true, data: { text: 'x'.repeat(1 << 20) }, meta: { provenance: {} } });
+  });
+});
