@@ -41,7 +41,7 @@ function watchStreams(): void {
   for (const name of ['stdout', 'stderr'] as const) {
     const own = Object.getOwnPropertyDescriptor(process, name);
     const build = own?.get;
-    if (own === undefined || build === undefined || own.configurable !== true) {
+    if (build === undefined || own?.configurable !== true) {
       built[name] = true;
       continue;
     }
@@ -65,9 +65,13 @@ function watchStreams(): void {
  * always were, since a stream that exists, held by `console`, would never be seen being built.
  */
 function mayBeBuilt(): boolean {
-  const loaded = (process as { moduleLoadList?: unknown }).moduleLoadList;
-  if (!Array.isArray(loaded)) return true;
-  return ['net', 'tty', 'internal/fs/sync_write_stream'].some((name) => loaded.includes(`NativeModule ${name}`));
+  return ['net', 'tty', 'internal/fs/sync_write_stream'].some(isLoaded);
+}
+
+/** Whether one of Node's own modules is loaded; when Node does not say, it is taken as loaded. */
+export function isLoaded(name: string): boolean {
+  const list = (process as { moduleLoadList?: unknown }).moduleLoadList;
+  return !Array.isArray(list) || list.includes(`NativeModule ${name}`);
 }
 
 /** Calls `hook` with the stream as soon as something builds it: now, when it is built already. */

@@ -1,5 +1,5 @@
 import { isExitGuarded } from './capture.js';
-import { whenBuilt } from './std-streams.js';
+import { isLoaded, whenBuilt } from './std-streams.js';
 
 /**
  * The modules a guard bends. Passed in, or fetched on first use: an ES import of them here would
@@ -53,12 +53,6 @@ export async function ownStdoutForEnvelope(): Promise<void> {
     redirectChildStdout(require('node:child_process'));
   }
   (require('node:module') as { syncBuiltinESMExports(): void }).syncBuiltinESMExports();
-}
-
-/** Whether a builtin module is loaded; when Node does not say, it is taken as loaded. */
-function isLoaded(name: string): boolean {
-  const list = (process as { moduleLoadList?: unknown }).moduleLoadList;
-  return !Array.isArray(list) || list.includes(`NativeModule ${name}`);
 }
 
 type Require = (id: string) => object;
