@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { foldCoreIntoIndex } from './fold-core.mjs';
+import { minifyDist } from './minify.mjs';
 import { vendorPatches } from './vendor-patches.mjs';
 import { vendorTypes } from './vendor-types.mjs';
 import { checkVendored } from './vendored.mjs';
@@ -183,6 +184,7 @@ for (const name of packages) {
     },
   });
   if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
+  minifyDist(join(dir, 'dist'));
   vendorTypes(root, dir, packages);
 }
 

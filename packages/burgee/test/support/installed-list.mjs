@@ -6,7 +6,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']([^"'.\s/][^"'\s]*)["']/g;
+// Minified code quotes a dynamic import's specifier with backticks as often as with quotes.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["'`]([^"'`.\s/$][^"'`\s$]*)["'`]/g;
 
 /** The package a bare specifier names: `@scope/name/deep` → `@scope/name`, `name/deep` → `name`. */
 const packageOf = (specifier) =>
