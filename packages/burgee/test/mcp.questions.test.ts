@@ -6,6 +6,7 @@ import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
 import { connectStdio, texts } from './support/mcp.js';
 
 const ops = `${repoRoot}packages/burgee/test/fixtures/mcp-questions.mjs`;
+const budgeted = `${repoRoot}packages/burgee/test/fixtures/mcp-questions-budget.mjs`;
 const deploy = example('deploy');
 const modern = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
 
@@ -158,6 +159,32 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
         }
       },
     );
+
+    it(`Q5 · M2 · a tool found through discover_tools is shown as in tools/list: asked options ${canAsk ? 'optional for a client that can be asked, ' : ''}required for one that cannot`, async () => {
+      const everyAsked = ['service', 'reason', 'replicas', 'regions'];
+      for (const [client, asked] of [
+        [options, false],
+        [asking(options), canAsk],
+      ] as const) {
+        const connection = await connect(budgeted, client);
+        try {
+          const { tools: before } = await connection.client.listTools();
+          expect(before.map((tool) => tool.name)).not.toContain('svc_rollback');
+          const found = await connection.client.callTool({ name: 'discover_tools', arguments: { group: 'svc' } });
+          const shown = (found.structuredContent as { tools: { name: string; inputSchema: { required: string[] } }[] })
+            .tools;
+          expect(shown.find((tool) => tool.name === 'svc_rollback')!.inputSchema.required).toEqual(
+            asked ? [] : everyAsked,
+          );
+          // A secret is never asked, so it stays required (Q2).
+          expect(shown.find((tool) => tool.name === 'svc_login')!.inputSchema.required).toEqual(
+            asked ? ['token'] : ['user', 'token'],
+          );
+        } finally {
+          await connection.close();
+        }
+      }
+    });
 
     it('Q2 · a secret option is refused as today, never asked by form', async () => {
       const who = user(accept({ user: 'ada', token: 'hunter2' }));

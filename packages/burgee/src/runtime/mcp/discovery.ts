@@ -18,12 +18,14 @@ export const isDiscovery = (manifest: Manifest, name: string): boolean =>
 /**
  * A call of the discovery tool: the group's tools with their full input schemas, as text and as
  * structured content; the group is remembered so `tools/list` lists them, and `changed` tells the client.
+ * `seen` shapes each tool as `tools/list` shows it to this client (Q5).
  */
 export function discover(
   manifest: Manifest,
   discovered: Discovered,
   args: Record<string, unknown>,
   changed: () => void,
+  seen: (tool: McpTool) => McpTool = (tool) => tool,
 ): CallToolResult {
   const listing = toToolListing(manifest, discovered);
   const group = args.group;
@@ -48,6 +50,6 @@ export function discover(
     discovered.add(group as string);
     changed();
   }
-  const data = { group, tools };
+  const data = { group, tools: tools.map(seen) };
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, isError: false };
 }

@@ -16,6 +16,7 @@ import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { withAskedOptional } from '../../projections/mcp/questions.js';
 import { findToolClash, listToolCommands, toolName } from '../../projections/mcp/tools.js';
+import type { McpTool } from '../../projections/mcp/types.js';
 import { toolNameClash } from '../../projections/refusals/index.js';
 import { BurgeeError } from '../errors.js';
 import { type Asking, callAsking, type FormAnswer } from './ask-client.js';
@@ -123,12 +124,7 @@ export function createToolServer(
   );
   server.setRequestHandler('tools/list', (_request, ctx) => {
     const manifest = manifestOf(source.program);
-    const tools = listTools(manifest, discovered);
-    if (!canAsk(server, ctx, manifest)) return { tools };
-    const index = toolIndex(manifest);
-    return {
-      tools: tools.map((tool) => (index.has(tool.name) ? withAskedOptional(tool, index.get(tool.name)!) : tool)),
-    };
+    return { tools: listTools(manifest, discovered).map(seenBy(manifest, canAsk(server, ctx, manifest))) };
   });
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const program = source.program;
@@ -136,9 +132,10 @@ export function createToolServer(
     const manifest = manifestOf(program);
     const command = toolIndex(manifest).get(name);
     if (command === undefined && isDiscovery(manifest, name)) {
-      return discover(manifest, discovered, args, () => {
+      const changed = () => {
         server.sendToolListChanged().catch(() => {});
-      });
+      };
+      return discover(manifest, discovered, args, changed, seenBy(manifest, canAsk(server, ctx, manifest)));
     }
     if (command === undefined) {
       throw new ProtocolError(
@@ -167,6 +164,19 @@ const DEFER_TO_OPTIONS: jsonSchemaValidator = {
     <T>(): JsonSchemaValidator<T> =>
     (input) => ({ valid: true, data: input as T, errorMessage: undefined }),
 };
+
+/**
+ * A tool as this client sees it (Q5): a prompt-bound option without default is required of a client
+ * that cannot be asked, as in `--schema`, and optional for one that can, since it will be asked.
+ */
+function seenBy(manifest: Manifest, askable: boolean): (tool: McpTool) => McpTool {
+  if (!askable) return (tool) => tool;
+  const index = toolIndex(manifest);
+  return (tool) => {
+    const command = index.get(tool.name);
+    return command === undefined ? tool : withAskedOptional(tool, command);
+  };
+}
 
 const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
 
