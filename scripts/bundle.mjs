@@ -14,10 +14,6 @@ import { vendorPatches } from './vendor-patches.mjs';
 import { vendorTypes } from './vendor-types.mjs';
 import { checkVendored } from './vendored.mjs';
 
-/** The modules of burgee's `--help` surface, built as one chunk (see the codeSplitting groups below). */
-const HELP_SURFACE =
-  /[\\/]src[\\/](runtime[\\/](help-surface|package-version|node-fs)|projections[\\/]help[\\/]global-options)\.ts$/;
-
 // What a package imports at run time is exactly its `dependencies` and `peerDependencies`; everything
 // else it imports is compiled into its own files, so that installing it brings no package it does not
 // load, and `npm install burgee` needs nothing but burgee's tarball and the registry:
@@ -170,11 +166,6 @@ for (const name of packages) {
           { name: 'vendor-yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ },
           { name: 'vendor-jsonc', test: /[\\/]node_modules[\\/]jsonc-parser[\\/]/ },
           ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
-          // `--help` loads one chunk besides the core's internals: the small modules it shares with
-          // other surfaces (--version, config files, the MCP server) join it rather than each being a
-          // chunk of its own, since on Node 24 every module more that import() waits for costs about
-          // 2 ms (N1; bench/run.mjs, help path: 0.81 of the time with three chunks fewer).
-          { name: 'help-surface', test: HELP_SURFACE },
           // A compiled-in sibling that is not part of the core (caique) keeps a chunk named after it.
           ...packages
             .filter((sibling) => sibling !== name)

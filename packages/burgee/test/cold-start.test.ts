@@ -95,10 +95,16 @@ describe('N1 · cold start loads only burgee (roundel is compiled into its core)
     expect(urls.filter((url) => url.startsWith(burgeeDist))).toEqual([`${burgeeDist}index.js`]);
   });
 
-  it('N1 · --help loads more of burgee on demand, so the check above can fail', async () => {
+  it('N1 · --help is in the core: it loads one file of burgee, as a command run does', async () => {
     const { code, urls } = await loadsOf(example('deploy'), ['--help']);
     expect(code).toBe(0);
-    expect(urls).toContainEqual(expect.stringMatching(/\/dist\/chunks\/help-surface-[\w-]+\.js$/));
+    expect(urls.filter((url) => url.startsWith(burgeeDist))).toEqual([`${burgeeDist}index.js`]);
+  });
+
+  it('N1 · --schema loads more of burgee on demand, so the checks above can fail', async () => {
+    const { code, urls } = await loadsOf(example('deploy'), ['--schema']);
+    expect(code).toBe(0);
+    expect(urls).toContainEqual(expect.stringMatching(/\/dist\/chunks\/schema-surface-[\w-]+\.js$/));
     // The lazy chunks read the core's internals back through the module that was its chunk.
     expect(urls).toContainEqual(expect.stringMatching(/\/dist\/core-[\w-]+\.js$/));
   });

@@ -12,7 +12,7 @@ import {
 import type { LoadedConfig } from './config-file.js';
 import { ConfigError } from './errors.js';
 import { lineColumn, scanJson } from './json-position.js';
-import { fs } from './node-fs.js';
+import { fs } from './node-fs-ready.js';
 
 // Loaded with import() by a run that has a config file to look for, and reads node:fs without its
 // ES module facade (node-fs.ts): a program that declares no config pays for neither at start (N1).

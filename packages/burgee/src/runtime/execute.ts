@@ -14,6 +14,7 @@ import { configCandidates, type LoadedConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
 import { showExplain } from './explain.js';
 import { createContext, findDeclaration, startHandler } from './handler.js';
+import { showHelp } from './help-surface.js';
 import { hostOf } from './host/host.js';
 import type { Io } from './io.js';
 import type { ProvenanceEntry } from './layers.js';
@@ -87,8 +88,7 @@ function dispatch(
   options: ExecuteOptions,
 ): RunResult | Promise<RunResult> {
   const { globals, command } = parsed;
-  if (globals.help)
-    return import('./help-surface.js').then((m) => m.showHelp(manifest, command, io, report, globals.all));
+  if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.schema)
     return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
   if (globals.llms) return import('./llms-surface.js').then((m) => m.showLlms(manifest, command, report));

@@ -2,20 +2,22 @@ import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
 import type { Io } from './io.js';
+import { builtinFs } from './node-fs.js';
 import { packageVersion } from './package-version.js';
 import type { Reporter, RunResult } from './report.js';
 
 /** `--help`: text for people, data under `--json` (H2). */
-export function showHelp(
+export async function showHelp(
   manifest: Manifest,
   command: ManifestCommand,
   io: Io,
   report: Reporter,
   all = false,
-): RunResult {
+): Promise<RunResult> {
   // Only the root lists --version; a package.json is looked for only there.
   const versioned =
-    manifest.version !== undefined || (command.path.length === 0 && packageVersion(io.entry) !== undefined);
+    manifest.version !== undefined ||
+    (command.path.length === 0 && packageVersion(io.entry, await builtinFs()) !== undefined);
   if (report.json) return report.envelope(toSuccessEnvelope(toHelpData(manifest, command, { all, versioned }), {}));
   const width = helpWidth(io.stdout.columns);
   return report.text(renderHelp(manifest, command, { width, colors: report.colors('stdout'), all, versioned }));

@@ -1,8 +1,11 @@
+import type * as NodeFs from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fs } from './node-fs.js';
 
 /** The version in the package.json that owns `entry` (the nearest one above it), if any (H4). */
-export function packageVersion(entry: string | undefined): string | undefined {
+export function packageVersion(
+  entry: string | undefined,
+  fs: Pick<typeof NodeFs, 'existsSync' | 'readFileSync'>,
+): string | undefined {
   if (entry === undefined) return undefined;
   let dir = dirname(entry);
   for (;;) {

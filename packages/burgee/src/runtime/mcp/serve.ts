@@ -61,7 +61,7 @@ export function toServerSettings(options: ServeMcpOptions): ServerSettings {
     env,
     cwd: options.cwd ?? process.cwd(),
     timeoutMs: callTimeout(options.timeoutMs, env),
-    packageVersion: packageVersion(options.entry ?? process.argv[1]),
+    packageVersion: packageVersion(options.entry ?? process.argv[1], fs),
     // Read at start, so a shared key that cannot serve is a CONFIG error before the first call.
     stateKey: stateKey(env),
   };
