@@ -70,26 +70,19 @@ const ROLLBACK = [
 ];
 const ANSWERS = { service: 'api', reason: 'bad deploy', replicas: 4, regions: ['eu', 'us'] };
 
-describe.each(transports)('Q1 · over %s', (transport, connect) => {
-  describe.each(eras)('%s', (era, options) => {
-    // Stateless HTTP in the 2025 era has no connection a question could travel on: never asked (Q5).
-    const canAsk = !(transport === '--http' && era === '2025 era');
+describe.each(transports)('Q1 · over %s', (_transport, connect) => {
+  describe.each(eras)('%s', (_era, options) => {
     let refusal: string;
     beforeAll(async () => {
       refusal = await cliEnvelope(ops, ['rollback']);
     });
 
-    it(`Q1 · ${canAsk ? 'asked, answered: the same data as the CLI run with the flags' : 'never asked: today’s refusal'}`, async () => {
+    it('Q1 · asked, answered: the same data as the CLI run with the flags', async () => {
       const who = user(accept(ANSWERS));
       const { client, close } = await connect(ops, asking(options));
       try {
         answering(client, who);
         const result = await client.callTool({ name: 'rollback', arguments: {} });
-        if (!canAsk) {
-          expect(texts(result).envelope).toBe(refusal);
-          expect(who.asked).toEqual([]);
-          return;
-        }
         const cli = JSON.parse(await cliEnvelope(ops, ROLLBACK));
         expect(result.structuredContent).toMatchObject({ ok: true, data: cli.data });
         const provenance = (result.structuredContent as { meta: { provenance: object } }).meta.provenance;
@@ -114,7 +107,7 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
 
-    it.runIf(canAsk)('Q3 · declined or cancelled: the exit-4 envelope a person’s Esc gives', async () => {
+    it('Q3 · declined or cancelled: the exit-4 envelope a person’s Esc gives', async () => {
       const who = user({ action: 'decline' }, { action: 'cancel' });
       const { client, close } = await connect(ops, asking(options));
       try {
@@ -146,25 +139,22 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
 
-    it.runIf(canAsk)(
-      'Q5 · for a client that can be asked, tools/list makes the asked options optional (a secret stays required)',
-      async () => {
-        const { client, close } = await connect(ops, asking(options));
-        try {
-          const { tools } = await client.listTools();
-          expect(tools.find((tool) => tool.name === 'rollback')!.inputSchema.required).toEqual([]);
-          expect(tools.find((tool) => tool.name === 'login')!.inputSchema.required).toEqual(['token']);
-        } finally {
-          await close();
-        }
-      },
-    );
+    it('Q5 · for a client that can be asked, tools/list makes the asked options optional (a secret stays required)', async () => {
+      const { client, close } = await connect(ops, asking(options));
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.find((tool) => tool.name === 'rollback')!.inputSchema.required).toEqual([]);
+        expect(tools.find((tool) => tool.name === 'login')!.inputSchema.required).toEqual(['token']);
+      } finally {
+        await close();
+      }
+    });
 
-    it(`Q5 · M2 · a tool found through discover_tools is shown as in tools/list: asked options ${canAsk ? 'optional for a client that can be asked, ' : ''}required for one that cannot`, async () => {
+    it(`Q5 · M2 · a tool found through discover_tools is shown as in tools/list: asked options optional for a client that can be asked, required for one that cannot`, async () => {
       const everyAsked = ['service', 'reason', 'replicas', 'regions'];
       for (const [client, asked] of [
         [options, false],
-        [asking(options), canAsk],
+        [asking(options), true],
       ] as const) {
         const connection = await connect(budgeted, client);
         try {
@@ -199,7 +189,7 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
 
-    it.runIf(canAsk)('Q1 · P6 · a refused answer is asked again, with the flag’s own message', async () => {
+    it('Q1 · P6 · a refused answer is asked again, with the flag’s own message', async () => {
       const who = user(accept({ ...ANSWERS, replicas: 9 }), accept({ replicas: 3 }), accept({ replicas: 6 }));
       const { client, close } = await connect(ops, asking(options));
       try {
@@ -217,7 +207,7 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
 
-    it.runIf(canAsk)('Q4 · a destructive example command confirmed through a question runs its next step', async () => {
+    it('Q4 · a destructive example command confirmed through a question runs its next step', async () => {
       const who = user(accept({ confirm: true }));
       const { client, close } = await connect(deploy, asking(options));
       try {
@@ -235,32 +225,29 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
 
-    it.runIf(canAsk)(
-      'Q4 · declined (no, decline, cancel): today’s exit-4 envelope with next[], byte for byte',
-      async () => {
-        const who = user(accept({ confirm: false }), { action: 'decline' }, { action: 'cancel' });
-        const today = await cliEnvelope(deploy, ['deploy', '--target', 'prod']);
-        const plain = await connect(deploy, options);
-        const unasked = await plain.client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
-        await plain.close();
-        // Its next step carries the tool call (Q6): what a client that cannot be asked gets.
-        expect(unasked.structuredContent).toMatchObject({
-          next: [{ tool: 'deploy', arguments: { target: 'prod', yes: true } }],
-        });
-        const { client, close } = await connect(deploy, asking(options));
-        try {
-          answering(client, who);
-          for (let i = 0; i < 3; i++) {
-            const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
-            expect(texts(result).envelope).toBe(today);
-            expect(result.structuredContent).toEqual(unasked.structuredContent);
-            expect(result.isError).toBe(true);
-          }
-          expect(who.asked).toHaveLength(3);
-        } finally {
-          await close();
+    it('Q4 · declined (no, decline, cancel): today’s exit-4 envelope with next[], byte for byte', async () => {
+      const who = user(accept({ confirm: false }), { action: 'decline' }, { action: 'cancel' });
+      const today = await cliEnvelope(deploy, ['deploy', '--target', 'prod']);
+      const plain = await connect(deploy, options);
+      const unasked = await plain.client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
+      await plain.close();
+      // Its next step carries the tool call (Q6): what a client that cannot be asked gets.
+      expect(unasked.structuredContent).toMatchObject({
+        next: [{ tool: 'deploy', arguments: { target: 'prod', yes: true } }],
+      });
+      const { client, close } = await connect(deploy, asking(options));
+      try {
+        answering(client, who);
+        for (let i = 0; i < 3; i++) {
+          const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
+          expect(texts(result).envelope).toBe(today);
+          expect(result.structuredContent).toEqual(unasked.structuredContent);
+          expect(result.isError).toBe(true);
         }
-      },
-    );
+        expect(who.asked).toHaveLength(3);
+      } finally {
+        await close();
+      }
+    });
   });
 });

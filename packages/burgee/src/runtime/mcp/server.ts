@@ -22,6 +22,7 @@ import { BurgeeError } from '../errors.js';
 import { type Asking, callAsking, type FormAnswer } from './ask-client.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
+import { withAskingSessions } from './http-sessions.js';
 import { stateKey } from './request-state.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
@@ -93,7 +94,8 @@ export type McpFetch = {
 /**
  * Serves the program's tools over Streamable HTTP, statelessly: a fresh server per request from
  * the same factory, for the 2026-07-28 revision and for the 2025 era alike, so any instance can
- * answer any request and a load balancer needs no sticky sessions (M7).
+ * answer any request and a load balancer needs no sticky sessions (M7). The one exception is a
+ * 2025-era client that can be asked: it gets a session of this instance (http-sessions.ts).
  */
 export function toolsHttpHandler(
   source: ProgramSource,
@@ -103,10 +105,19 @@ export function toolsHttpHandler(
 ): McpFetch {
   const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
   const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
-  return {
+  const stateless: McpFetch = {
     fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
     close: () => handler.close(),
   };
+  return withAskingSessions(stateless, {
+    // A session remembers its discovered groups, as a stdio connection does.
+    open: () => createToolServer(source, { ...calls, discovered: new Set() }),
+    asks: (initialize) =>
+      manifestOf(source.program).mcp?.ask !== false &&
+      elicitsForms((initialize as { params?: { capabilities?: object } }).params?.capabilities),
+    maxBody,
+    onerror,
+  });
 }
 
 /** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (M2). */
@@ -183,18 +194,21 @@ const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersi
 /**
  * Whether this call's client can be asked (Q1, Q5): it declared form elicitation (or the bare
  * `elicitation: {}` of earlier revisions), in its `initialize` (2025 era) or on the request
- * (2026-07-28), and the program did not turn questions off. Stateless HTTP in the 2025 era has no
- * connection to send a question on, so its clients are never asked.
+ * (2026-07-28), and the program did not turn questions off. Over HTTP in the 2025 era only a
+ * session's server saw the `initialize` (http-sessions.ts); a stateless one sees none, so never asks.
  */
 function canAsk(server: Server, ctx: ServerContext, manifest: Manifest): boolean {
   if (manifest.mcp?.ask === false) return false;
   const declared = isModern(server)
-    ? (ctx.mcpReq.envelope as Record<string, { elicitation?: object } | undefined> | undefined)?.[
-        CLIENT_CAPABILITIES_META_KEY
-      ]
+    ? (ctx.mcpReq.envelope as Record<string, object | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY]
     : server.getClientCapabilities();
-  const elicitation = declared?.elicitation as { form?: unknown; url?: unknown } | undefined;
-  if (elicitation === undefined) return false;
+  return elicitsForms(declared);
+}
+
+/** Whether client capabilities declare form elicitation, or the bare `elicitation: {}` of earlier revisions. */
+function elicitsForms(capabilities: object | undefined): boolean {
+  const elicitation = (capabilities as { elicitation?: { form?: unknown; url?: unknown } } | undefined)?.elicitation;
+  if (elicitation === undefined || elicitation === null) return false;
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
