@@ -46,6 +46,24 @@ describe('N1 · a run on pipes builds no stream: Node loads neither net nor tty'
   });
 });
 
+describe('N1 · on a Node without process.getBuiltinModule (20.12–20.15) every path gives the same bytes', () => {
+  const legacy = ['--import', pathToFileURL(fixture('no-builtin-module.mjs')).href];
+  const paths: [string, string, string[]][] = [
+    ['a command', example('deploy'), ['deploy', '--target', 'prod', '--yes']],
+    ['a command under --json', example('deploy'), ['deploy', '--target', 'prod', '--yes', '--json']],
+    ['--help', example('deploy'), ['--help']],
+    ['--version', example('deploy'), ['--version']],
+    ['a usage error with its fix', example('deploy'), ['deploy', '--tar', 'prod']],
+    ['fs.writeSync(1, …) under --json, bent to stderr', fixture('json-owner.mjs'), ['fd-write', '--json']],
+    ['an inherited child under --json, bent to stderr', fixture('json-owner.mjs'), ['child-sync', '--json']],
+  ];
+  it.each(paths)('N1 · %s', async (_, script, args) => {
+    const today = await runCli(script, args);
+    const before = await runCli(script, args, { nodeFlags: legacy });
+    expect(before).toEqual(today);
+  });
+});
+
 describe('E3 · a stream built before burgee loaded (an import that printed) still routes the handler', () => {
   it('E3 · under --json the handler’s console.log goes to stderr; stdout is what printed first, then the envelope', async () => {
     const result = await runCli(fixture('prints-first.mjs'), ['--json']);

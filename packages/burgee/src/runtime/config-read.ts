@@ -15,7 +15,7 @@ import { lineColumn, scanJson } from './json-position.js';
 import { fs } from './node-fs-ready.js';
 
 // Loaded with import() by a run that has a config file to look for, and reads node:fs without its
-// ES module facade (node-fs.ts): a program that declares no config pays for neither at start (N1).
+// ES module facade (builtins.ts): a program that declares no config pays for neither at start (N1).
 
 /**
  * Loads the first config file that exists; an explicit path that is missing, anything but a regular

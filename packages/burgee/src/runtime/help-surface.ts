@@ -1,8 +1,8 @@
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
+import { builtinFs } from './builtins.js';
 import type { Io } from './io.js';
-import { builtinFs } from './node-fs.js';
 import { packageVersion } from './package-version.js';
 import type { Reporter, RunResult } from './report.js';
 

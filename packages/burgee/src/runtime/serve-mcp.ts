@@ -2,6 +2,7 @@ import type { Program } from '../declaration/types.js';
 import type { Globals } from '../manifest/globals.js';
 import type { Manifest } from '../manifest/types.js';
 import { mcpNeedsProcess } from '../projections/refusals/index.js';
+import { builtinNow } from './builtins.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import type { Reporter, RunResult } from './report.js';
@@ -57,6 +58,5 @@ type NodeModule = { enableCompileCache?: () => unknown };
  * a cache that cannot be written changes nothing but the speed. Elsewhere nothing happens.
  */
 function cacheCompiledCode(): void {
-  const get = (process as { getBuiltinModule?: (id: 'node:module') => NodeModule }).getBuiltinModule;
-  if (typeof get === 'function') get.call(process, 'node:module').enableCompileCache?.();
+  builtinNow?.<NodeModule>('node:module').enableCompileCache?.();
 }

@@ -1,3 +1,5 @@
+import { builtinNow } from './builtins.js';
+
 // Building process.stdout or process.stderr, or importing node:tty to ask isatty, loads Node's
 // net and stream modules: about 6 ms of a Node 20 start, a fifth of a plain run's overhead (N1).
 // So burgee asks the descriptor itself whether it is a terminal (only a character device can be),
@@ -15,29 +17,25 @@ export type DescriptorFault = (name: StdName, error: NodeJS.ErrnoException) => v
 type WriteSync = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 type Stats = { isCharacterDevice(): boolean; rdev: number };
 type NodeFs = { writeSync: WriteSync; fstatSync(fd: number): Stats; statSync(path: string): Stats };
-type Builtins = {
-  (id: 'node:fs'): NodeFs;
-  (id: 'node:tty'): { isatty(fd: number): boolean };
-};
+type NodeTty = { isatty(fd: number): boolean };
 
 const FD: Readonly<Record<StdName, 1 | 2>> = { stdout: 1, stderr: 2 };
 const built: Record<StdName, boolean> = { stdout: false, stderr: false };
 const waiting: Record<StdName, ((stream: NodeJS.WriteStream) => void)[]> = { stdout: [], stderr: [] };
 const terminal: Record<number, boolean> = {};
-// Node 20.16 and 22.3 brought getBuiltinModule; before them the streams are used as they always were.
-const builtin = (process as { getBuiltinModule?: Builtins }).getBuiltinModule?.bind(process);
 let writeSync: WriteSync | undefined;
 let onFault: DescriptorFault | undefined;
 
 watchStreams();
 
 function watchStreams(): void {
-  if (builtin === undefined || mayBeBuilt()) {
+  // Before getBuiltinModule (Node 20.16, 22.3) the streams are used as they always were.
+  if (builtinNow === undefined || mayBeBuilt()) {
     built.stdout = built.stderr = true;
     return;
   }
   // Taken now: `--json` and MCP later bend fs.writeSync(1) to stderr for the handler's sake.
-  writeSync = builtin('node:fs').writeSync;
+  writeSync = builtinNow<NodeFs>('node:fs').writeSync;
   for (const name of ['stdout', 'stderr'] as const) {
     const own = Object.getOwnPropertyDescriptor(process, name);
     const build = own?.get;
@@ -91,13 +89,14 @@ export const isTerminal = (name: StdName): boolean => isTerminalDescriptor(FD[na
  * without node:tty; another character device asks it.
  */
 export function isTerminalDescriptor(fd: 0 | 1 | 2): boolean {
-  terminal[fd] ??= builtin === undefined ? legacyIsTerminal(fd) : characterDevice(fd) && builtin('node:tty').isatty(fd);
+  terminal[fd] ??=
+    builtinNow === undefined ? legacyIsTerminal(fd) : characterDevice(fd) && builtinNow<NodeTty>('node:tty').isatty(fd);
   return terminal[fd];
 }
 
 /** A character device other than /dev/null, which is where a program's unused stdin often points. */
 function characterDevice(fd: number): boolean {
-  const fs = builtin!('node:fs');
+  const fs = builtinNow!<NodeFs>('node:fs');
   try {
     const stats = fs.fstatSync(fd);
     return stats.isCharacterDevice() && stats.rdev !== nullDevice(fs);

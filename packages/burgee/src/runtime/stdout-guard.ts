@@ -1,3 +1,4 @@
+import { builtin } from './builtins.js';
 import { isExitGuarded } from './capture.js';
 import { isLoaded, whenBuilt } from './std-streams.js';
 
@@ -41,28 +42,17 @@ const owned = { stream: false, children: false };
 export async function ownStdoutForEnvelope(): Promise<void> {
   const children = !owned.children && isLoaded('child_process');
   if (owned.stream && !children) return;
-  const require = await builtinLoader();
   if (!owned.stream) {
     owned.stream = true;
     // Only the handler's own calls: a failed write of the envelope must still end the run (E10).
     whenBuilt('stdout', (stream) => keepStreamOpen(stream, isExitGuarded));
-    redirectDescriptorWrites(require('node:fs'));
+    redirectDescriptorWrites(await builtin<object>('node:fs'));
   }
   if (children) {
     owned.children = true;
-    redirectChildStdout(require('node:child_process'));
+    redirectChildStdout(await builtin<object>('node:child_process'));
   }
-  (require('node:module') as { syncBuiltinESMExports(): void }).syncBuiltinESMExports();
-}
-
-type Require = (id: string) => object;
-
-/** Node's own modules as CommonJS objects, the ones a patch reaches; `getBuiltinModule` where Node has it. */
-async function builtinLoader(): Promise<Require> {
-  const get = (process as { getBuiltinModule?: Require }).getBuiltinModule;
-  if (typeof get === 'function') return (id) => get.call(process, id);
-  const { createRequire } = await import('node:module');
-  return createRequire(import.meta.url) as Require;
+  (await builtin<{ syncBuiltinESMExports(): void }>('node:module')).syncBuiltinESMExports();
 }
 
 type Patchable = Record<string, unknown>;
