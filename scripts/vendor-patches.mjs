@@ -76,7 +76,7 @@ function failure(Err, issues, ctx) {
 const PATCHES = [ZOD_SAFE_PARSE_FAILURE];
 
 /**
- * The SDK's `_shims` entry, for Node: `process`, and `DefaultJsonSchemaValidator`, an AJV-based JSON
+ * The SDK's `_shims` entry, for Node: `process` (the global), and `DefaultJsonSchemaValidator`, an AJV-based JSON
  * Schema validator the `Server` constructs for one feature, checking the answer to a form
  * elicitation (`elicitInput`). burgee checks the answers its questions get itself, as the flags'
  * values (type, choices, bounds, Standard Schema; runtime/bound-prompts.ts), and hands its `Server`
@@ -86,7 +86,10 @@ const PATCHES = [ZOD_SAFE_PARSE_FAILURE];
  * instead of validating nothing.
  */
 const SDK_SHIMS = '\0burgee-sdk-shims';
-const SDK_SHIMS_CODE = `import process from 'node:process';
+// The global, not `import process from 'node:process'`: that import builds the module's ES facade,
+// which reads every property of process (process.report loads its module): about 10 ms of a
+// server's start on Node 20 and 24 (N1). The object is the same.
+const SDK_SHIMS_CODE = `const process = globalThis.process;
 export { process };
 export class DefaultJsonSchemaValidator {
   getValidator() {

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { example, repoRoot, runCli } from './support/cli.js';
+import { connectStdio } from './support/mcp.js';
 
 // N1 is proved on what a real process actually loaded, recorded by a module-loading hook
 // (support/record-loads.mjs), not on what the source appears to import.
@@ -231,5 +232,32 @@ describe('N1 · A6 · H5 · prompts and progress load only when something is dra
     expect(urls.filter((url) => caiqueChunk.test(url))).toHaveLength(1);
     expect(urls.filter((url) => drawing.test(url))).toEqual([]);
     expect(packagesOf(urls)).toEqual(['burgee']);
+  });
+});
+
+describe('N1 · an MCP server takes Node’s modules without building their ES facades', () => {
+  // Each of these is loaded only by importing a module as ES (its facade reads every export) or by
+  // node:crypto, which an MCP server loads only when it asks a question: together about 30 ms of a
+  // server's start on Node 20.
+  const facades: ReadonlyArray<readonly [string, string]> = [
+    ['node:crypto', 'crypto'],
+    ['node:process as an ES module (its facade reads process.report)', 'internal/process/report'],
+    ['node:util as an ES module (its facade reads parseArgs)', 'internal/util/parse_args/parse_args'],
+    ['node:fs as an ES module (its facade reads ReadStream)', 'internal/fs/streams'],
+  ];
+  it('N1 · spawn → first tool result loads none of them', async () => {
+    const file = join(scratch, 'mcp-builtins.txt');
+    const preload = fileURLToPath(new URL('./fixtures/report-builtins.mjs', import.meta.url));
+    const server = await connectStdio(example('deploy'), {
+      env: { NODE_OPTIONS: `--import ${preload}`, REPORT_BUILTINS_FILE: file },
+    });
+    const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
+    expect(result.isError).toBeFalsy();
+    await server.close();
+    for (let waited = 0; !existsSync(file) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const loaded = readFileSync(file, 'utf8').split('\n');
+    // The report itself is real: the server's own stdio is there.
+    expect(loaded).toContain('net');
+    expect(facades.filter(([, module]) => loaded.includes(module)).map(([what]) => what)).toEqual([]);
   });
 });

@@ -1,13 +1,18 @@
-import { isDeepStrictEqual } from 'node:util';
+import type * as NodeUtil from 'node:util';
 import { splitShellLine } from '../../check/shell-words.js';
 import { findSynthesised } from '../../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { toCallArgv } from '../../projections/mcp/argument-types.js';
 import { mayBeOnElsewhere } from '../../projections/mcp/argv.js';
 import { findToolCommand, toolName } from '../../projections/mcp/tools.js';
+import { builtin } from '../builtins.js';
 import { coerce, readNumber } from '../coerce.js';
 import { BurgeeError } from '../errors.js';
 import { type ParsedArgv, parseArgv, type RawFlag } from '../parse-argv.js';
+
+// Top-level await: loaded with import() only. node:util's ES facade would cost a server's start
+// 2–7 ms (N1).
+const { isDeepStrictEqual } = await builtin<typeof NodeUtil>('node:util');
 
 /** The tool call that runs one command line of the program: the tool's name and its arguments (Q6). */
 export type NextCall = { tool: string; arguments: Record<string, unknown> };
