@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { foldCoreIntoIndex } from './fold-core.mjs';
 import { minifyDist } from './minify.mjs';
-import { vendorPatches } from './vendor-patches.mjs';
+import { buildSdkScript, SDK_ENTRY, sdkOnlyThroughItsScript } from './sdk-script.mjs';
 import { vendorTypes } from './vendor-types.mjs';
 import { checkVendored } from './vendored.mjs';
 
@@ -65,6 +65,9 @@ function staticClosure(main) {
     },
   };
 }
+
+/** The two modules that load the SDK's values from its script. */
+const SDK_LOADER = /[\\/]src[\\/]runtime[\\/](mcp[\\/]sdk|code-cache)\.ts$/;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = ['roundel', 'caique', 'burgee'];
@@ -136,11 +139,7 @@ for (const name of packages) {
     platform: 'node',
     external: isExternal,
     logLevel: 'warn',
-    plugins: [
-      ...(core === undefined ? [] : [core.plugin]),
-      // What burgee changes in bundled code, and why: scripts/vendor-patches.mjs, docs/mcp-sdk.md.
-      ...(vendorsSdk ? [vendorPatches()] : []),
-    ],
+    plugins: [...(core === undefined ? [] : [core.plugin]), ...(vendorsSdk ? [sdkOnlyThroughItsScript(dir)] : [])],
     output: {
       dir: join(dir, 'dist'),
       format: 'esm',
@@ -159,13 +158,13 @@ for (const name of packages) {
       // by which entries share each module, and each extra file costs every start a resolve and a read.
       codeSplitting: {
         groups: [
-          ...(vendorsSdk
-            ? [{ name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol|zod)[\\/]/ }]
-            : []),
           // The parsers of client files that keep comments, loaded by `mcp install` alone (K1, K2).
           { name: 'vendor-yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ },
           { name: 'vendor-jsonc', test: /[\\/]node_modules[\\/]jsonc-parser[\\/]/ },
           ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
+          // The MCP SDK is a script of its own (scripts/sdk-script.mjs); this chunk is what loads it.
+          // After the core: a group takes the modules its own import, unless an earlier one has.
+          ...(vendorsSdk ? [{ name: 'vendor-mcp-sdk', test: SDK_LOADER }] : []),
           // A compiled-in sibling that is not part of the core (caique) keeps a chunk named after it.
           ...packages
             .filter((sibling) => sibling !== name)
@@ -176,6 +175,7 @@ for (const name of packages) {
   });
   if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
   minifyDist(join(dir, 'dist'));
+  if (vendorsSdk) await buildSdkScript(dir, join(dir, SDK_ENTRY));
   vendorTypes(root, dir, packages);
 }
 

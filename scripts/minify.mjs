@@ -15,7 +15,7 @@ export function minifyDist(dist) {
   }
 }
 
-function minifyFile(path) {
+export function minifyFile(path) {
   const code = readFileSync(path, 'utf8');
   const url = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(code);
   const inputMap = url === null ? undefined : JSON.parse(readFileSync(join(path, '..', url[1]), 'utf8'));

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z as installed } from 'zod';
+import { sdkOnlyThroughItsScript } from '../../../scripts/sdk-script.mjs';
 import { vendorPatches } from '../../../scripts/vendor-patches.mjs';
 import { checkVendored } from '../../../scripts/vendored.mjs';
 import { repoRoot, runCli } from './support/cli.js';
@@ -120,9 +121,9 @@ describe('M6 · the zod inside the MCP chunk: a failed safeParse dies young', ()
 });
 
 describe('N1 · M1 · the SDK is bundled without its JSON Schema validator', () => {
-  it('N1 · the MCP chunk holds no AJV, and does hold the SDK server', () => {
+  it('N1 · the SDK script holds no AJV, and does hold the SDK server', () => {
     const chunks = `${repoRoot}packages/burgee/dist/chunks`;
-    const maps = readdirSync(chunks).filter((file) => /^vendor-mcp-sdk-[\w-]+\.js\.map$/.test(file));
+    const maps = readdirSync(chunks).filter((file) => /^vendor-mcp-sdk\.script\.js\.map$/.test(file));
     expect(maps).toHaveLength(1);
     const { sources } = JSON.parse(readFileSync(join(chunks, maps[0]!), 'utf8')) as { sources: string[] };
     expect(sources.filter((source) => /ajv/i.test(source))).toEqual([]);
@@ -172,5 +173,40 @@ describe('M1 · the bundled SDK is the version burgee says it is', () => {
     const page = readFileSync(join(repoRoot, 'docs/mcp-sdk.md'), 'utf8');
     expect(page).toContain(`\`@modelcontextprotocol/server\` ${manifest.vendored['@modelcontextprotocol/server']}`);
     expect(page).toContain(`\`zod\` ${manifest.vendored.zod}`);
+  });
+});
+
+describe('N1 · the SDK reaches burgee only through its script', () => {
+  /** Bundles one module's code as the shared build does, with the build's guard. */
+  const bundle = (code: string) =>
+    build({
+      input: 'entry.ts',
+      cwd: repoRoot,
+      platform: 'node',
+      logLevel: 'silent',
+      write: false,
+      plugins: [
+        {
+          name: 'entry',
+          resolveId: (id: string) => (id === 'entry.ts' ? id : null),
+          load: (id: string) => (id === 'entry.ts' ? code : null),
+        },
+        sdkOnlyThroughItsScript(`${repoRoot}packages/burgee`),
+      ],
+    });
+
+  it.each([
+    ["import { Server } from '@modelcontextprotocol/server'; export const s = Server;", '@modelcontextprotocol/server'],
+    ["export { serveStdio } from '@modelcontextprotocol/server/stdio';", '@modelcontextprotocol/server/stdio'],
+    ["import { z } from 'zod'; export const n = z.number();", 'zod'],
+  ])('N1 · the shared build stops at a value import: %s', async (code, source) => {
+    await expect(bundle(code)).rejects.toThrow(`imports ${source}: take the SDK's values from runtime/mcp/sdk.ts`);
+  });
+
+  it('N1 · a type-only import is no import once compiled, and passes', async () => {
+    const output = await bundle(
+      "import type { Server } from '@modelcontextprotocol/server'; export const n: Server | 1 = 1;",
+    );
+    expect(output.output[0].code).not.toContain('modelcontextprotocol');
   });
 });

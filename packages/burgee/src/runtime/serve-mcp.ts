@@ -2,7 +2,6 @@ import type { Program } from '../declaration/types.js';
 import type { Globals } from '../manifest/globals.js';
 import type { Manifest } from '../manifest/types.js';
 import { mcpNeedsProcess } from '../projections/refusals/index.js';
-import { builtinNow } from './builtins.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import type { Reporter, RunResult } from './report.js';
@@ -23,7 +22,6 @@ export async function serveMcpSurface(
   const settings = { env: io.env, cwd: io.cwd, entry: io.entry };
   if (globals.http === undefined) {
     if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
-    cacheCompiledCode();
     const { serveMcp } = await import('./mcp/serve.js');
     const serving = await serveMcp(program, settings);
     await serving.closed;
@@ -39,24 +37,10 @@ export async function serveMcpSurface(
   };
   const options = toHttpServeOptions(flags, io.env, manifest);
   if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
-  cacheCompiledCode();
   const { serveMcpHttp } = await import('./mcp/serve-http.js');
   // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
   io.releaseSignals?.();
   const serving = await serveMcpHttp(program, options, settings);
   await serving.closed;
   return report.text('');
-}
-
-type NodeModule = { enableCompileCache?: () => unknown };
-
-/**
- * Turns on Node's compile cache (Node >= 22.1) for what the server loads from here on, the bundled
- * SDK above all, so that a server's next start reads its compiled code instead of compiling half a
- * megabyte again (N1). The cache lives where Node's own default puts it (NODE_COMPILE_CACHE, else
- * node-compile-cache in the system's temporary folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off);
- * a cache that cannot be written changes nothing but the speed. Elsewhere nothing happens.
- */
-function cacheCompiledCode(): void {
-  builtinNow?.<NodeModule>('node:module').enableCompileCache?.();
 }

@@ -1,7 +1,7 @@
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import type { Program } from '../../declaration/types.js';
 import { stateKey } from './request-state.js';
+import { InMemoryTransport } from './sdk.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
 import { assertToolNames, serveTools } from './server.js';
 

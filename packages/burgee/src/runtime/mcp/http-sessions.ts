@@ -1,4 +1,4 @@
-import { isLegacyRequest, type Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { isLegacyRequest, type Server, WebStandardStreamableHTTPServerTransport } from './sdk.js';
 import type { McpFetch } from './server.js';
 
 /** How many asking sessions one instance keeps; past it, a new one is served statelessly (never asked). */

@@ -1,13 +1,7 @@
-import {
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  type JSONRPCMessage,
-  PARSE_ERROR,
-  parseJSONRPCMessage,
-  type Transport,
-} from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { originalWrite } from '../capture.js';
 import { callHasProtoKey, PROTO_KEY_REFUSAL } from './proto-key.js';
+import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, parseJSONRPCMessage } from './sdk.js';
 
 // A line longer than this is no frame anyone meant to send (the SDK's stdio limit is the same).
 const MAX_LINE = 10 * 1024 * 1024;

@@ -1,15 +1,4 @@
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  createMcpHandler,
-  type JsonSchemaValidator,
-  type jsonSchemaValidator,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type ServerContext,
-  type Transport,
-} from '@modelcontextprotocol/server';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { JsonSchemaValidator, jsonSchemaValidator, ServerContext, Transport } from '@modelcontextprotocol/server';
 import type { Program, Progress } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
@@ -24,6 +13,14 @@ import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { withAskingSessions } from './http-sessions.js';
 import { stateKey } from './request-state.js';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createMcpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  serveStdio,
+} from './sdk.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
