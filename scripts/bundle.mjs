@@ -8,6 +8,7 @@ import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { buildCoreScript } from './core-script.mjs';
 import { foldCoreIntoIndex } from './fold-core.mjs';
 import { minifyDist } from './minify.mjs';
 import { buildSdkScript, SDK_ENTRY, sdkOnlyThroughItsScript } from './sdk-script.mjs';
@@ -176,6 +177,8 @@ for (const name of packages) {
   if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
   minifyDist(join(dir, 'dist'));
   if (vendorsSdk) await buildSdkScript(dir, join(dir, SDK_ENTRY));
+  // After minifying: the core goes into index.js as a string, which the minifier would leave as it is.
+  if (core !== undefined) await buildCoreScript(dir);
   vendorTypes(root, dir, packages);
 }
 

@@ -2,56 +2,70 @@ import type * as NodeFs from 'node:fs';
 import type * as NodeOs from 'node:os';
 import type * as NodePath from 'node:path';
 import type * as NodeVm from 'node:vm';
-import { builtin } from './builtins.js';
+import { builtinNow } from './builtins.js';
 
-// Top-level await: only ever loaded with import(), by the MCP server.
-const [fs, os, path, vm] = await Promise.all([
-  builtin<typeof NodeFs>('node:fs'),
-  builtin<typeof NodeOs>('node:os'),
-  builtin<typeof NodePath>('node:path'),
-  builtin<typeof NodeVm>('node:vm'),
-]);
-
-/** The first line of a script scripts/sdk-script.mjs builds: what its content is, for the cache's name. */
-const HEADER = /^\/\/burgee-script ([0-9a-f]{16})\n/;
+// burgee's core (dist/index.js runs it) and the MCP SDK are built as classic scripts, not ES
+// modules, so that V8 can compile them from a code cache on every Node burgee supports: Node 20
+// keeps no compiled code for ES modules (module.enableCompileCache arrived in 22.1), and compiling
+// is about a quarter of burgee's own start-up and a tenth of an MCP server's (N1).
 
 /**
- * How long the script runs before its cache is written, unless the process exits first: by then a
- * server has answered its first calls, and the cache holds the code they compiled too.
+ * How long a script runs before its cache is written, unless the process exits first: by then a
+ * command has run, or a server has answered its first calls, and the cache holds the code they
+ * compiled too.
  */
 const KEEP_AFTER_MS = 2_000;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * Runs a script built by scripts/sdk-script.mjs (a function expression that returns its exports)
- * and returns the exports. V8 compiles it from the cache kept for exactly this content where there
- * is one; otherwise the cache is written once the script's code has run a while. Compiling the MCP
- * SDK is about a tenth of a server's start on Node 20, where no ES module can have a code cache.
+ * Where a script comes from: the file its stack frames name, and a hash of its content, which names
+ * its cache (V8 checks only a cache's length against the source); without one, nothing is cached.
  */
-export function runCachedScript<T>(file: string, env: Env = process.env): T {
-  const source = fs.readFileSync(file, 'utf8');
-  const cache = cacheFile(source, env);
-  const cachedData = cache === undefined ? undefined : readCache(cache);
-  const script = new vm.Script(source, cachedData === undefined ? { filename: file } : { filename: file, cachedData });
-  const exports = (script.runInThisContext() as () => T)();
-  if (cache !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) keepLater(script, cache);
-  return exports;
+export type ScriptOrigin = { filename: string; content: string | undefined };
+
+type Node = { fs: typeof NodeFs; os: typeof NodeOs; path: typeof NodePath; vm: typeof NodeVm };
+
+/**
+ * Compiles `source`, a script whose value is a function, from the cache kept for its content where
+ * there is one, and returns that function. Without a usable cache it is compiled as usual and the
+ * cache is written once its code has run a while. Before process.getBuiltinModule (Node 20.16,
+ * 22.3) nothing can be loaded synchronously here, so it is evaluated as a plain script, uncached.
+ */
+export function compileScript(source: string, origin: ScriptOrigin, env: Env = process.env): unknown {
+  if (builtinNow === undefined) {
+    // Eval called by another name runs in global scope, as a script would: burgee's own built code,
+    // from its own package, on the Node releases without getBuiltinModule only.
+    // biome-ignore lint/security/noGlobalEval: the code is burgee's own, read from its own package
+    const evaluate: (code: string) => unknown = globalThis.eval;
+    return evaluate(source);
+  }
+  const node: Node = {
+    fs: builtinNow('node:fs'),
+    os: builtinNow('node:os'),
+    path: builtinNow('node:path'),
+    vm: builtinNow('node:vm'),
+  };
+  const cache = origin.content === undefined ? undefined : cacheFile(node, origin.content, env);
+  const cachedData = cache === undefined ? undefined : readCache(node.fs, cache);
+  const options = cachedData === undefined ? { filename: origin.filename } : { filename: origin.filename, cachedData };
+  const script = new node.vm.Script(source, options);
+  if (cache !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    keepLater(node.fs, script, cache);
+  }
+  return script.runInThisContext();
 }
 
 /**
- * Where the cache of this script lives: in Node's own compile-cache folder (`NODE_COMPILE_CACHE`,
- * else `node-compile-cache` in the system's temporary folder), in a `burgee` folder only this user
- * can write to, named after the content, V8's version and the CPU. Undefined when
- * `NODE_DISABLE_COMPILE_CACHE=1` turns caches off, when the script names no content, and when the
- * folder cannot be made or belongs to someone else (a cache is code this process would run).
+ * Where the cache of `content` lives: in Node's own compile-cache folder (`NODE_COMPILE_CACHE`, else
+ * `node-compile-cache` in the system's temporary folder), in a `burgee` folder only this user can
+ * write to, named after the content, V8's version and the CPU. Undefined when
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns caches off, and when the folder cannot be made or belongs to
+ * someone else (a cache is code this process would run).
  */
-export function cacheFile(source: string, env: Env): string | undefined {
+function cacheFile({ fs, os, path }: Node, content: string, env: Env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
-  const content = HEADER.exec(source)?.[1];
-  if (content === undefined) return undefined;
-  const root = env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), 'node-compile-cache');
-  const dir = path.join(root, 'burgee');
+  const dir = path.join(env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), 'node-compile-cache'), 'burgee');
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!ownFolder(fs.statSync(dir))) return undefined;
@@ -67,7 +81,7 @@ function ownFolder(stats: NodeFs.Stats): boolean {
   return uid === undefined || (stats.isDirectory() && stats.uid === uid && (stats.mode & 0o022) === 0);
 }
 
-function readCache(file: string): Buffer | undefined {
+function readCache(fs: typeof NodeFs, file: string): Buffer | undefined {
   try {
     return fs.readFileSync(file);
   } catch {
@@ -76,7 +90,7 @@ function readCache(file: string): Buffer | undefined {
 }
 
 /** Writes the script's cache after KEEP_AFTER_MS, or at exit if sooner; whole or not at all. */
-function keepLater(script: NodeVm.Script, file: string): void {
+function keepLater(fs: typeof NodeFs, script: NodeVm.Script, file: string): void {
   let kept = false;
   const keep = (): void => {
     if (kept) return;
