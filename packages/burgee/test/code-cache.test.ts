@@ -128,6 +128,19 @@ describe("N1 · burgee's core is compiled from a code cache too, on every path",
     expect(identity(cache)).toEqual(written);
   });
 
+  it.each([
+    ['TMPDIR with a trailing slash', { TMPDIR: 'tmpdir/' }],
+    ['TMP', { TMP: 'tmp' }],
+    ['TEMP', { TEMP: 'temp' }],
+  ])('N1 · without NODE_COMPILE_CACHE the cache goes where os.tmpdir() says, from %s', async (_, relative) => {
+    const [[name, folder]] = Object.entries(relative) as [[string, string]];
+    const env = { [name]: join(scratch, 'tmp', folder) + (folder.endsWith('/') ? '/' : '') };
+    mkdirSync(env[name]!, { recursive: true });
+    const nodeSays = await runCli('-p', ["require('node:os').tmpdir()"], { env });
+    await run(['--version'], env);
+    expect(readdirSync(join(nodeSays.stdout.trim(), 'node-compile-cache', 'burgee'))).toContain(cacheName(coreContent));
+  });
+
   it.each(paths)(
     'N1 · %s gives the same bytes and exit code cached, uncached and with a refused cache',
     async (_, args) => {
