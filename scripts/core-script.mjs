@@ -40,16 +40,7 @@ export async function buildCoreScript(dir) {
   const map = JSON.parse(readFileSync(join(dist, 'index.js.map'), 'utf8'));
   writeFileSync(join(dist, `${CORE}.map`), JSON.stringify({ ...map, file: CORE, mappings: `;${map.mappings}` }));
 
-  const codeCache = join(dir, 'src', 'runtime', 'code-cache.ts');
-  const facade = [
-    ...imports,
-    `import { compileScript } from ${JSON.stringify(codeCache)};`,
-    `import source from ${JSON.stringify(SOURCE_MODULE)};`,
-    `const core = compileScript(source, { filename: new URL(${JSON.stringify(`./${CORE}`)}, import.meta.url).href, content: ${JSON.stringify(content)} })(`,
-    `  ${[...locals, '(specifier) => import(new URL(specifier, import.meta.url).href)', 'import.meta.url'].join(',\n  ')},`,
-    ');',
-    `export const { ${exports.map(([, name]) => name).join(', ')} } = core;`,
-  ].join('\n');
+  const facade = facadeSource(join(dir, 'src', 'runtime', 'code-cache.ts'), { imports, locals, exports, content });
   await build({
     input: { index: FACADE },
     cwd: dir,
@@ -75,6 +66,19 @@ export async function buildCoreScript(dir) {
     },
   });
   minifyFile(join(dist, 'index.js'));
+}
+
+/** The new index.js: the core's imports, then the core run from its string, its API exported. */
+function facadeSource(codeCache, { imports, locals, exports, content }) {
+  return [
+    ...imports,
+    `import { compileScript } from ${JSON.stringify(codeCache)};`,
+    `import source from ${JSON.stringify(SOURCE_MODULE)};`,
+    `const core = compileScript(source, { filename: new URL(${JSON.stringify(`./${CORE}`)}, import.meta.url).href, content: ${JSON.stringify(content)} })(`,
+    `  ${[...locals, '(specifier) => import(new URL(specifier, import.meta.url).href)', 'import.meta.url'].join(',\n  ')},`,
+    ');',
+    `export const { ${exports.map(([, name]) => name).join(', ')} } = core;`,
+  ].join('\n');
 }
 
 /**
