@@ -19,6 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { build } from 'rolldown';
+import { lazySchemas } from './lazy-schemas.mjs';
 import { minifyFile } from './minify.mjs';
 import { vendorPatches } from './vendor-patches.mjs';
 
@@ -55,7 +56,7 @@ export async function buildSdkScript(dir, entry) {
     // left in the bundle could not run in a script, so none may remain (checked below).
     external: (id) => id.startsWith('node:'),
     logLevel: 'warn',
-    plugins: [vendorPatches()],
+    plugins: [vendorPatches(), lazySchemas()],
     output: {
       dir: chunks,
       format: 'esm',
