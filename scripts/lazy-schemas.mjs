@@ -1,19 +1,24 @@
-// The MCP SDK builds its zod schemas long before it needs them: its protocol types module builds
-// some two hundred when it is evaluated, and the first message of either protocol era builds that
-// era's whole set (another two hundred) and the method maps over it, though a server's first
-// answers need a few dozen. This plugin has each of those schemas built on first use instead. The
-// code that builds a schema is the SDK's own, unchanged; only when it runs moves.
+// On the first message of either protocol era, the MCP SDK builds that era's whole set of zod
+// schemas (about two hundred, each with its own methods and checks) and the maps from a method to
+// its request and result schemas, though a server's first answers use a few dozen of them. This
+// plugin has each schema of those sets built on first use instead. The code that builds a schema is
+// the SDK's own, unchanged; only when it runs moves.
 //
-// Two steps, because a schema is used from other modules of the bundle:
-//   1. transform, in the SDK's modules: a deferred constant `const X = <expr>;` becomes
-//      `const X = /* @__PURE__ */ __burgeeLazy(() => <expr>);` (pure, so an unused one is still
-//      dropped), and an object literal of schemas `{ a: <expr>, b }` becomes one of memoised
+// Two steps, because scopes are final only once the chunk is rendered:
+//   1. transform, in the SDK's server module: in each era's builder function, `const X = <expr>;`
+//      becomes `const X = /* @__PURE__ */ __burgeeLazy(() => <expr>);`, and an object literal of
+//      schemas (the builder's result, a map of them) `{ a: <expr>, b }` becomes one of memoised
 //      getters `{ get a() { return m0 ??= (<expr>); }, get b() { return m1 ??= (b); } }`;
-//   2. renderChunk, in the one chunk, where scopes are final: each marked declaration becomes
+//   2. renderChunk, in the one chunk: each marked declaration becomes
 //      `var X$burgeeLazy; function X() { return X$burgeeLazy ??= (<expr>); }` and every reference
 //      that resolves to it becomes `X()`.
-// What is deferred is named in the SDK's terms below; when the SDK's code does not hold it in the
-// shape expected (a release changed it), the build stops rather than ship it half deferred.
+// When the SDK's code does not hold the builders and maps in the shape expected (a release changed
+// it), the build stops rather than ship it half deferred.
+//
+// The SDK's protocol types module, which builds two hundred more schemas as soon as its code runs,
+// is left as it is: deferring it too saved another ~6 ms of start-up, but left the server's heap so
+// small at start that Node 24 ran its first full collection inside `bench/mcp.mjs`'s concurrent
+// batch, a quarter fewer calls per second there (bench/RESULTS.md).
 import { RolldownMagicString } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 
@@ -89,71 +94,33 @@ function constDeclarators(statements) {
 /**
  * @typedef {object} Deferral
  * @property {RegExp} module
- * @property {string[] | ((name: string) => boolean)} [constants]
- * @property {string[]} [objects]
- * @property {{ original: string, replacement: string }[]} [replace]
  * @property {number} [builders]
  * @property {number} [maps]
  */
 
 /**
- * What a module defers:
- * - `constants`: which of its top-level constants, by name: a list (each must be there) or a test;
- * - `objects`: top-level constants (a list of names) holding an object literal of schemas, whose
- *   properties become getters;
- * - `builders`: functions building a set of schemas (`function f() { const A = …; …; return { A, … } }`),
- *   with how many it must hold: each one's constants are deferred and its result's properties
+ * What a module defers, each with how many it must hold:
+ * - `builders`: functions building a set of schemas (`function f() { const A = …; …; return { A, … } }`,
+ *   fifty constants or more): each one's constants are deferred and its result's properties
  *   become getters;
- * - `replace`: exact pieces of its code to replace first (`{ original, replacement }`), each of
- *   which must be found once;
- * - `maps`: how many object literals of schemas read off a built set (`{ m: s.A, … }`, every value
- *   a property of the same variable) the module must hold: they become getters.
- * @param {string} source
+ * - `maps`: object literals of schemas read off a built set (`{ m: s.A, … }`, every value a
+ *   property of the same variable), assigned anywhere in the module: they become getters.
+ * @param {string} code
  * @param {Omit<Deferral, 'module'>} what
  */
-export function markModule(source, { constants = [], objects = [], replace = [], builders = 0, maps = 0 }) {
-  if (source.includes(MEMO) || source.includes(MARK)) {
-    throw new Error(`the module already uses the names ${MARK}/${MEMO}`);
-  }
-  const code = replace.reduce(replaceOnce, source);
+export function markModule(code, { builders = 0, maps = 0 }) {
+  if (code.includes(MEMO) || code.includes(MARK)) throw new Error(`the module already uses the names ${MARK}/${MEMO}`);
   const program = parseAst(code);
   const m = { s: new RolldownMagicString(code), code, memos: { count: 0 } };
-  let marked = markConstants(m, program, constants);
-  for (const name of objects) {
-    const found = constDeclarators(program.body).find(({ declarator }) => declarator.id.name === name);
-    const init = found?.declarator.init;
-    if (init?.type !== 'ObjectExpression' || !getterize(m.s, code, init, found.statement, m.memos)) {
-      throw new Error(`no top-level constant ${name} holding a plain object literal`);
-    }
-  }
   const built = builders === 0 ? [] : program.body.map((fn) => markBuilder(m, fn)).filter((n) => n !== undefined);
-  marked += built.reduce((sum, n) => sum + n, 0);
   const mapped = maps === 0 ? 0 : markMaps(m, program);
   if (built.length !== builders || mapped !== maps) {
     throw new Error(
       `expected ${builders} schema builders and ${maps} schema maps, found ${built.length} and ${mapped}`,
     );
   }
+  const marked = built.reduce((sum, n) => sum + n, 0);
   return { code: m.s.toString(), map: m.s.generateMap({ hires: true }), marked };
-}
-
-function replaceOnce(code, { original, replacement }) {
-  const at = code.indexOf(original);
-  if (at === -1 || code.indexOf(original, at + 1) !== -1) {
-    throw new Error(`the code to replace is not there once:\n${original}`);
-  }
-  return code.replace(original, () => replacement);
-}
-
-/** Marks the top-level constants `constants` names; how many. */
-function markConstants(m, program, constants) {
-  const wanted = typeof constants === 'function' ? constants : (name) => constants.includes(name);
-  const chosen = constDeclarators(program.body).filter(({ declarator }) => wanted(declarator.id.name));
-  const names = new Set(chosen.map(({ declarator }) => declarator.id.name));
-  const absent = Array.isArray(constants) ? constants.filter((name) => !names.has(name)) : [];
-  if (absent.length > 0) throw new Error(`no top-level constant ${absent.join(', ')}`);
-  for (const { declarator } of chosen) markDeclarator(m.s, declarator);
-  return chosen.length;
 }
 
 /** Marks a schema builder's constants and result, returning how many constants; undefined if `fn` is none. */
@@ -331,49 +298,10 @@ export function rewriteChunk(code) {
 
 // ---- the plugin -------------------------------------------------------------------------------
 
-/**
- * The SDK's `specTypeSchemas` and `isSpecType` registries (public exports burgee does not use) read
- * every protocol schema when the SDK's code is evaluated, which would build them all at an MCP
- * server's start after all. Registered through getters instead, each entry is the same schema,
- * built when it is first read. (The replacement has as many lines as the original, so the source
- * map stays true to the line.)
- */
-const SPEC_TYPE_REGISTRY = {
-  original: `function register(key, schema) {
-	const name = key.slice(0, -6);
-	_specTypeSchemas[name] = schema;
-	_isSpecType[name] = (v) => schema.safeParse(v).success;
-}
-for (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports[key]);
-for (const [key, schema] of Object.entries(authSchemas)) register(key, schema);`,
-  replacement: `function register(key, get) {
-	const name = key.slice(0, -6);
-	Object.defineProperty(_specTypeSchemas, name, { get, enumerable: true, configurable: true });
-	_isSpecType[name] = (v) => get().safeParse(v).success;
-}
-for (const key of SPEC_SCHEMA_KEYS) register(key, () => schemas_exports[key]);
-for (const key of Object.keys(authSchemas)) register(key, () => authSchemas[key]);`,
-};
-
-/**
- * What of the SDK is deferred: its protocol and OAuth types, and in its server the two protocol
- * eras' schema sets, the method maps over them, the OAuth schemas' registry and the three
- * constants an elicitation form's check derives from the types at load.
- */
+/** What of the SDK is deferred: in its server module, the two eras' schema builders and five maps. */
 const DEFERRED = [
   {
-    module: /[\\/]@modelcontextprotocol[\\/]core[\\/]dist[\\/]schemas-[\w-]+\.mjs$/,
-    constants: (name) => name.endsWith('Schema'),
-  },
-  {
-    module: /[\\/]@modelcontextprotocol[\\/]core[\\/]dist[\\/]auth-[\w-]+\.mjs$/,
-    constants: (name) => name.endsWith('Schema'),
-  },
-  {
     module: /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]src-[\w-]+\.mjs$/,
-    constants: ['ROOT_KEYS', 'PROPERTY_KEYS_BY_TYPE', 'SUPPORTED_STRING_FORMATS'],
-    objects: ['authSchemas'],
-    replace: [SPEC_TYPE_REGISTRY],
     builders: 2,
     maps: 5,
   },
@@ -386,7 +314,7 @@ const DEFERRED = [
  * @param {Deferral[]} [deferred]
  * @param {number} [minimum]
  */
-export function lazySchemas(deferred = DEFERRED, minimum = 400) {
+export function lazySchemas(deferred = DEFERRED, minimum = 250) {
   let marked = 0;
   const seen = new Set();
   return {
