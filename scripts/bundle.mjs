@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { buildCoreScript } from './core-script.mjs';
 import { foldCoreIntoIndex } from './fold-core.mjs';
-import { minifyDist } from './minify.mjs';
+import { minifyDist, ONE_LEAN_FILE } from './minify.mjs';
 import { buildSdkScript, SDK_ENTRY, sdkOnlyThroughItsScript } from './sdk-script.mjs';
 import { vendorTypes } from './vendor-types.mjs';
 import { checkVendored } from './vendored.mjs';
@@ -213,11 +213,7 @@ async function buildStandalone(dir, entry, source, { isExternal, format }) {
       entryFileNames: format === 'cjs' ? '[name].cjs' : '[name].js',
       // A CommonJS entry's exports are a plain object, as commander's own are: no `__esModule` marker.
       ...(format === 'cjs' ? { esModule: false, generatedCode: { symbols: false } } : {}),
-      sourcemap: true,
-      codeSplitting: false,
-      // Lean as the shared build's output, for the same reason.
-      comments: false,
-      charset: 'ascii',
+      ...ONE_LEAN_FILE,
     },
   });
   return lazy;

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { build } from 'rolldown';
-import { minifyFile } from './minify.mjs';
+import { minifyFile, ONE_LEAN_FILE } from './minify.mjs';
 
 /** The file name the core's stack frames and source map go by: it exists only as the string in index.js. */
 const CORE = 'core.js';
@@ -59,10 +59,7 @@ export async function buildCoreScript(dir) {
       dir: dist,
       format: 'esm',
       entryFileNames: '[name].js',
-      sourcemap: true,
-      codeSplitting: false,
-      comments: false,
-      charset: 'ascii',
+      ...ONE_LEAN_FILE,
     },
   });
   minifyFile(join(dist, 'index.js'));

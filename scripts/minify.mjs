@@ -8,6 +8,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifySync } from 'rolldown/experimental';
 
+/**
+ * The output options of a build that writes one lean file: its source map, no chunks beside it, no
+ * comments (the declarations and source maps keep them), and ASCII only, since one character past
+ * it makes V8 decode and scan the whole file as two-byte text (N1).
+ */
+export const ONE_LEAN_FILE = { sourcemap: true, codeSplitting: false, comments: false, charset: 'ascii' };
+
 /** Minifies every `.js` file under `dist` (CommonJS `.cjs` files are left as they are). */
 export function minifyDist(dist) {
   for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {

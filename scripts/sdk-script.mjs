@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { build } from 'rolldown';
 import { lazySchemas } from './lazy-schemas.mjs';
-import { minifyFile } from './minify.mjs';
+import { minifyFile, ONE_LEAN_FILE } from './minify.mjs';
 import { vendorPatches } from './vendor-patches.mjs';
 
 export const SDK_SCRIPT = 'vendor-mcp-sdk.script.js';
@@ -61,10 +61,7 @@ export async function buildSdkScript(dir, entry) {
       dir: chunks,
       format: 'esm',
       entryFileNames: '[name].js',
-      sourcemap: true,
-      codeSplitting: false,
-      comments: false,
-      charset: 'ascii',
+      ...ONE_LEAN_FILE,
     },
   });
   const [chunk, ...more] = output.output.filter((item) => item.type === 'chunk');
