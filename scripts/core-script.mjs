@@ -9,11 +9,10 @@
 // every other file keeps importing `./index.js` as before. The core's code keeps every line and
 // column it had (the module syntax it drops is replaced by names of the same length), so its
 // source map, `dist/core.js.map`, only gains the wrapper's line.
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Script } from 'node:vm';
 import { build } from 'rolldown';
+import { contentHash, splitExports, wrapAsScript } from './as-script.mjs';
 import { minifyFile, ONE_LEAN_FILE } from './minify.mjs';
 
 /** The file name the core's stack frames and source map go by: it exists only as the string in index.js. */
@@ -29,13 +28,9 @@ export async function buildCoreScript(dir) {
   const dist = join(dir, 'dist');
   const module = readFileSync(join(dist, 'index.js'), 'utf8');
   const { imports, locals, body, exports } = splitModule(module);
-  const wrapped =
-    `(function (${[...locals, IMPORT_CALL[1].slice(0, -1), IMPORT_META_URL[1]].join(', ')}) { 'use strict';\n` +
-    `${body}\nreturn { ${exports.map(([local, name]) => `${name}: ${local}`).join(', ')} };\n})`;
-  // A syntax only a module allows would fail here rather than at a user's start.
-  new Script(wrapped, { filename: CORE });
-  const script = `${wrapped}\n//# sourceMappingURL=${CORE}.map\n`;
-  const content = createHash('sha256').update(script).digest('hex').slice(0, 16);
+  const params = [...locals, IMPORT_CALL[1].slice(0, -1), IMPORT_META_URL[1]];
+  const script = `${wrapAsScript(body, exports, params, CORE)}\n//# sourceMappingURL=${CORE}.map\n`;
+  const content = contentHash(script);
 
   const map = JSON.parse(readFileSync(join(dist, 'index.js.map'), 'utf8'));
   writeFileSync(join(dist, `${CORE}.map`), JSON.stringify({ ...map, file: CORE, mappings: `;${map.mappings}` }));
@@ -94,14 +89,7 @@ function splitModule(module) {
     at += found[0].length;
   }
   // Spaces where the imports were, line breaks kept: every column after them holds.
-  let body = module.slice(0, at).replace(/[^\n]/g, ' ') + module.slice(at);
-  const tail = /export\s*\{([^}]*)\};?\s*\/\/# sourceMappingURL=\S+\s*$/.exec(body);
-  if (tail === null) throw new Error('dist/index.js should end with one export list and its source map');
-  const exports = tail[1].split(',').map((pair) => {
-    const [local, name = local] = pair.trim().split(/\s+as\s+/);
-    return [local, name];
-  });
-  body = body.slice(0, tail.index).trimEnd();
+  let { body, exports } = splitExports(module.slice(0, at).replace(/[^\n]/g, ' ') + module.slice(at), 'dist/index.js');
   const calls = body.split(IMPORT_CALL[0]).length - 1;
   // Its own chunks, relative to index.js, and Node's modules: the two the facade's import() resolves alike.
   const known = body.match(/import\((`|"|')(\.\/chunks\/|node:)/g)?.length ?? 0;

@@ -14,11 +14,10 @@
 //
 // The first line names the content, so a cache is never read for other code (V8 checks only the
 // source's length); the wrapper takes two lines of its own, so the source map needs no other shift.
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Script } from 'node:vm';
 import { build } from 'rolldown';
+import { contentHash, splitExports, wrapAsScript } from './as-script.mjs';
 import { lazySchemas } from './lazy-schemas.mjs';
 import { minifyFile, ONE_LEAN_FILE } from './minify.mjs';
 import { vendorPatches } from './vendor-patches.mjs';
@@ -69,22 +68,12 @@ export async function buildSdkScript(dir, entry) {
     throw new Error(`${entry}: the MCP SDK must bundle into one chunk that imports nothing, to run as a script`);
   }
   minifyFile(staging);
-  const minified = readFileSync(staging, 'utf8');
-  const tail = /export\s*\{([^}]*)\};?\s*\/\/# sourceMappingURL=\S+\s*$/.exec(minified);
-  if (tail === null) throw new Error(`${staging}: no export clause at its end`);
-  const body = minified.slice(0, tail.index).trimEnd();
+  const { body, exports } = splitExports(readFileSync(staging, 'utf8'), staging);
   if (/\bimport\.meta\b|^\s*(import|export)\b/m.test(body)) {
     throw new Error(`${staging}: module syntax outside the final export clause; it cannot run as a script`);
   }
-  const fields = tail[1].split(',').map((pair) => {
-    const [local, name = local] = pair.trim().split(/\s+as\s+/);
-    return `${name}: ${local}`;
-  });
-  // Strict, as the ES module it was: a script is sloppy unless it says otherwise.
-  const code = `(function () { 'use strict';\n${body}\nreturn { ${fields.join(', ')} };\n})\n`;
-  // A syntax only a module allows (a top-level await) would fail here rather than in a user's server.
-  new Script(code, { filename: SDK_SCRIPT });
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const code = `${wrapAsScript(body, exports, [], SDK_SCRIPT)}\n`;
+  const hash = contentHash(code);
   const script = join(chunks, SDK_SCRIPT);
   writeFileSync(script, `//burgee-script ${hash}\n${code}//# sourceMappingURL=${SDK_SCRIPT}.map\n`);
   // Two lines come before the bundle's first: one `;` each in the mappings.
