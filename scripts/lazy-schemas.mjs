@@ -61,7 +61,7 @@ function plainKey(code, property) {
  * Turns an object literal's plain properties into memoised getters, declaring the memos before
  * `statement`. Returns false, changing nothing, when the object has any other kind of member.
  */
-function getterize(s, code, object, statement, memos) {
+function getterize({ s, code, memos }, object, statement) {
   const keys = object.properties.map((property) => plainKey(code, property));
   if (keys.some((key) => key === undefined)) return false;
   const names = object.properties.map(() => `${MEMO}${memos.count++}`);
@@ -77,17 +77,11 @@ function getterize(s, code, object, statement, memos) {
   return true;
 }
 
-/** The `const` statements of a block (exported or not) that declare one identifier each, with their declarators. */
+/** The `const` statements of a block that declare one identifier each, with their declarators. */
 function constDeclarators(statements) {
   return statements
-    .map((statement) => ({
-      statement,
-      declaration: statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement,
-    }))
-    .filter(
-      ({ declaration: d }) => d?.type === 'VariableDeclaration' && d.kind === 'const' && d.declarations.length === 1,
-    )
-    .map(({ statement, declaration }) => ({ statement, declarator: declaration.declarations[0] }))
+    .filter((st) => st.type === 'VariableDeclaration' && st.kind === 'const' && st.declarations.length === 1)
+    .map((statement) => ({ statement, declarator: statement.declarations[0] }))
     .filter(({ declarator }) => declarator.id.type === 'Identifier' && declarator.init !== null);
 }
 
@@ -134,10 +128,9 @@ function markBuilder(m, fn) {
   }
   for (const { statement, declarator } of consts) {
     markDeclarator(m.s, declarator);
-    if (declarator.init.type === 'ObjectExpression') getterize(m.s, m.code, declarator.init, statement, m.memos);
+    if (declarator.init.type === 'ObjectExpression') getterize(m, declarator.init, statement);
   }
-  if (!getterize(m.s, m.code, last.argument, last, m.memos))
-    throw new Error(`${fn.id.name}: its result is not a plain object`);
+  if (!getterize(m, last.argument, last)) throw new Error(`${fn.id.name}: its result is not a plain object`);
   return consts.length;
 }
 
@@ -147,8 +140,7 @@ function markMaps(m, program) {
   for (const node of nodes(program)) {
     if (node.type !== 'ExpressionStatement' || node.expression.type !== 'AssignmentExpression') continue;
     for (const object of nodes(node.expression.right)) {
-      if (object.type === 'ObjectExpression' && isSchemaMap(object) && getterize(m.s, m.code, object, node, m.memos))
-        count++;
+      if (object.type === 'ObjectExpression' && isSchemaMap(object) && getterize(m, object, node)) count++;
     }
   }
   return count;
@@ -293,7 +285,7 @@ export function rewriteChunk(code) {
   visit(program, null, null);
   const rewritten = s.toString();
   if (rewritten.includes(MARK)) throw new Error(`a ${MARK} mark was left in the chunk`);
-  return { code: rewritten, map: s.generateMap({ hires: true }), count: declarations.length };
+  return { code: rewritten, map: s.generateMap({ hires: true }) };
 }
 
 // ---- the plugin -------------------------------------------------------------------------------
@@ -340,8 +332,7 @@ export function lazySchemas(deferred = DEFERRED, minimum = 250) {
     },
     renderChunk(code) {
       try {
-        const { code: rewritten, map } = rewriteChunk(code);
-        return { code: rewritten, map };
+        return rewriteChunk(code);
       } catch (error) {
         this.error(error instanceof Error ? error.message : String(error));
       }
