@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { asProgram, Command } from 'burgee/commander';
-import { connectMcp } from 'burgee/testing';
+import { connectMcp, runProgram } from 'burgee/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './support/cli.js';
 import { writePairs } from './support/differential.js';
@@ -104,5 +104,105 @@ describe('S2 · M3 · input schemas for the shapes only a host has', () => {
     const schema = JSON.parse((await runCli(clash.pairs[1]!.adapter, ['--schema'])).stdout);
     expect(validate(schema), JSON.stringify(validate.errors)).toBe(true);
     expect(schema.commands[0].inputSchema).toEqual(tool!.inputSchema);
+  });
+});
+
+describe("S2 · M3 · a commander program's own options reach its subcommands' tools, as on its command line", () => {
+  /** Root options commander reads after a subcommand too; a group's; and a subcommand taking one of the root's names. */
+  const tasks = (positional = false) => {
+    const program = new Command('tasks');
+    if (positional) program.enablePositionalOptions();
+    program
+      .option('-v, --verbose', 'say more')
+      .option('--region <region>', 'where', 'eu')
+      .requiredOption('--token <token>', 'who asks');
+    program
+      .command('add')
+      .argument('<title>')
+      .effects('non_idempotent')
+      .action((title: string, _options: unknown, command: Command) => ({ title, ...command.optsWithGlobals() }));
+    const remote = program.command('remote').option('--zone <zone>', 'which zone');
+    remote
+      .command('list')
+      .option('-v, --verbose', 'list the urls too')
+      .effects('read_only')
+      .action((_options: unknown, command: Command) => command.optsWithGlobals());
+    return program;
+  };
+  const names = (tool: { inputSchema: { properties?: Record<string, unknown> | undefined } } | undefined) =>
+    Object.keys(tool?.inputSchema.properties ?? {});
+
+  it('S2 · each tool lists the options of the commands above it; its own come first and keep their name', async () => {
+    const client = await connectMcp(await asProgram(tasks()));
+    cleanups.push(() => client.close());
+    const { tools } = await client.listTools();
+    const add = tools.find((tool) => tool.name === 'add');
+    expect(names(add)).toEqual(['title', 'verbose', 'region', 'token']);
+    expect(add!.inputSchema.required).toEqual(['title', 'token']);
+    expect(add!.inputSchema.properties!.region).toEqual({
+      type: 'string',
+      flag: '--region',
+      description: 'where',
+      default: 'eu',
+    });
+    const list = tools.find((tool) => tool.name === 'remote_list');
+    expect(names(list)).toEqual(['verbose', 'region', 'token', 'zone']);
+    expect(list!.inputSchema.properties!.verbose).toMatchObject({ description: 'list the urls too' });
+  });
+
+  it('M3 · a call sets them as the command line would, and the envelope says where each value came from', async () => {
+    const client = await connectMcp(await asProgram(tasks()));
+    cleanups.push(() => client.close());
+    const added = await client.callTool({ name: 'add', arguments: { title: 'docs', region: 'us', token: 't0' } });
+    expect(JSON.parse(texts(added).envelope)).toEqual({
+      ok: true,
+      data: { title: 'docs', region: 'us', token: 't0' },
+      meta: {
+        provenance: {
+          region: { source: 'flag', location: '--region' },
+          token: { source: 'flag', location: '--token' },
+        },
+      },
+    });
+    const listed = await client.callTool({ name: 'remote_list', arguments: { zone: 'b', verbose: true, token: 't1' } });
+    expect(JSON.parse(texts(listed).envelope).data).toEqual({ verbose: true, zone: 'b', region: 'eu', token: 't1' });
+    const missing = await client.callTool({ name: 'add', arguments: { title: 'docs' } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.parse(texts(missing).envelope).error.message).toBe("required option '--token <token>' not specified");
+  });
+
+  it('P5 · --explain reads a root option on the root, where commander keeps it', async () => {
+    const program = await asProgram(tasks());
+    const explained = await runProgram(program, [
+      'add',
+      'docs',
+      '--token',
+      't',
+      '--region',
+      'us',
+      '--explain',
+      'region',
+    ]);
+    expect(explained.stdout).toBe(
+      '--region = "us"  (from flag --region)\n  flag    --region  "us"  ← used\n  default           "eu"\n',
+    );
+  });
+
+  it('S2 · with positional options the root reads its own only before the subcommand: they are not offered after it', async () => {
+    const schema = JSON.parse((await runProgram(await asProgram(tasks(true)), ['--schema'])).stdout);
+    const add = schema.commands.find((command: { name: string }) => command.name === 'add');
+    expect(add.options).toEqual([]);
+    expect(validate(schema), JSON.stringify(validate.errors)).toBe(true);
+    // What commander itself says of one given after the subcommand.
+    const after = await runProgram(await asProgram(tasks(true)), [
+      '--token',
+      't',
+      'add',
+      'docs',
+      '--region',
+      'us',
+      '--json',
+    ]);
+    expect(JSON.parse(after.stdout).error.message).toBe("unknown option '--region'");
   });
 });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ManifestOption } from '../../manifest/types.js';
 import type { Explanation } from '../../runtime/explain.js';
 import type { Layer } from '../../runtime/layers.js';
+import { optionOwners } from './manifest.js';
 
 /**
  * `--explain <option>` for the command commander reached (P5): the layers commander reads (the
@@ -9,10 +10,16 @@ import type { Layer } from '../../runtime/layers.js';
  * and the one commander's own record of the value's source names, with the value it made of it.
  */
 export function explainCommander(
-  command: Command,
+  reached: Command,
   option: ManifestOption,
   env: Readonly<Record<string, string | undefined>>,
 ): Explanation {
+  // An ancestor's option (manifest.ts) keeps its value and its source on the ancestor; where two
+  // declare the key, the one commander gave a value to.
+  const owners = optionOwners(reached).filter((owner) =>
+    owner.options.some((own) => own.attributeName() === option.key),
+  );
+  const command = owners.find((owner) => owner.getOptionValueSource(option.key) !== undefined) ?? owners[0] ?? reached;
   const source = command.getOptionValueSource(option.key);
   const value: unknown = command.getOptionValue(option.key);
   const flag: Layer = { source: 'flag', location: option.flag };

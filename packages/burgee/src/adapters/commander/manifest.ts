@@ -13,6 +13,8 @@ type Internals = {
   _executableHandler?: boolean;
   _versionOptionName?: string;
   _scriptPath?: string | null;
+  _enablePositionalOptions?: boolean;
+  _passThroughOptions?: boolean;
   [EFFECTS]?: unknown;
 };
 const internals = (command: Command): Internals => command as unknown as Internals;
@@ -20,7 +22,7 @@ const internals = (command: Command): Internals => command as unknown as Interna
 /** Reads a commander program's command tree into burgee's manifest, so every projection works unchanged (F1). */
 export function toCommanderManifest(program: Command, scriptPath: string | undefined): Manifest {
   const name = program.name() !== '' ? program.name() : nameFromScript(scriptPath);
-  const root = readCommand(program, []);
+  const root = readCommand(program, [], []);
   root.name = name;
   const manifest: Manifest = { name, config: false, schemaBudget: DEFAULT_SCHEMA_BUDGET, root };
   const version = program.version();
@@ -47,18 +49,43 @@ export function commanderShadows(program: Command): string[] {
 const nameFromScript = (scriptPath: string | undefined): string =>
   scriptPath === undefined || scriptPath === '' ? 'program' : basename(scriptPath, extname(scriptPath));
 
-function readCommand(command: Command, path: string[]): ManifestCommand {
+/**
+ * True when commander reads `command`'s options wherever they stand on the line, after its
+ * subcommands too (its default): with positional options or pass-through, they end at the subcommand.
+ */
+export function passesOptionsDown(command: Command): boolean {
+  const own = internals(command);
+  return own._enablePositionalOptions !== true && own._passThroughOptions !== true;
+}
+
+/** The commands whose options a run of `command` may set: itself, then each ancestor that reads its own after it. */
+export function optionOwners(command: Command): Command[] {
+  const owners = [command];
+  for (let above = command.parent; above != null; above = above.parent)
+    if (passesOptionsDown(above)) owners.push(above);
+  return owners;
+}
+
+/**
+ * `inherited`: the options of the ancestors that read theirs after this command's name, which a
+ * caller of this command may therefore give (commander's "global" options). Its own come first; an
+ * ancestor's whose name, flag or letter it takes too is left out.
+ */
+function readCommand(command: Command, path: string[], inherited: readonly ManifestOption[]): ManifestCommand {
   const own = internals(command);
   const runnable = own._actionHandler != null || own._executableHandler === true;
+  const options = readOptions(command);
+  const wider = inherited.filter((option) => !options.some((mine) => clashes(mine, option)));
+  const down = passesOptionsDown(command) ? [...wider, ...options] : wider;
   const node: ManifestCommand = {
     path,
     name: command.name(),
     runnable,
     hidden: own._hidden === true,
-    options: readOptions(command),
+    options: [...options, ...wider],
     arguments: command.registeredArguments.map(readArgument),
     examples: [],
-    commands: command.commands.map((child) => readCommand(child, [...path, child.name()])),
+    commands: command.commands.map((child) => readCommand(child, [...path, child.name()], down)),
   };
   const description = text(command.description());
   if (description !== undefined) node.description = description;
@@ -67,6 +94,10 @@ function readCommand(command: Command, path: string[]): ManifestCommand {
   if (runnable) node.effects = declaredEffects(own[EFFECTS], path);
   return node;
 }
+
+/** Two options one command line could not tell apart: the same key, long flag or letter. */
+const clashes = (a: ManifestOption, b: ManifestOption): boolean =>
+  a.key === b.key || a.flag === b.flag || (a.short !== undefined && a.short === b.short);
 
 /**
  * One manifest option per attribute: `--cheese` and `--no-cheese` are one negatable boolean, named

@@ -5,6 +5,7 @@ import type { ProvenanceEntry } from '../../projections/envelope/index.js';
 import { optionEnd, plainWords, writeLine } from '../../projections/refusals/command-line.js';
 import { didYouMean } from '../../projections/refusals/suggest.js';
 import type { HostOutcome } from '../../runtime/host/outcome.js';
+import { optionOwners } from './manifest.js';
 
 /** What commander throws once `exitOverride` is on: its own code, its exit code, its message. */
 export type CommanderFailure = { code: string; exitCode: number; message: string };
@@ -97,19 +98,24 @@ function describeRefusal(
   return replaced ? { message, hint, fix: writeLine(line.manifest, plainWords(words)) } : { message, hint };
 }
 
-/** Where each option of the command that ran got its value, from commander's own record of it (E6). */
+/**
+ * Where each option of the command that ran got its value, from commander's own record of it (E6):
+ * its own options, then those of the ancestors that read theirs after it (manifest.ts).
+ */
 export function commanderProvenance(command: Command): Record<string, ProvenanceEntry> {
   const provenance: Record<string, ProvenanceEntry> = {};
-  const values = command.opts();
-  for (const option of command.options) {
-    const key = option.attributeName();
-    if (key in provenance || values[key] === undefined) continue;
-    const source = command.getOptionValueSource(key);
-    if (source === 'cli') provenance[key] = { source: 'flag', location: option.long ?? option.short ?? key };
-    else if (source === 'env' && option.envVar !== undefined)
-      provenance[key] = { source: 'env', location: option.envVar };
-    else if (source === 'config') provenance[key] = { source: 'config' };
-    else if (source !== undefined) provenance[key] = { source: 'default' };
+  for (const owner of optionOwners(command)) {
+    const values = owner.opts();
+    for (const option of owner.options) {
+      const key = option.attributeName();
+      if (key in provenance || values[key] === undefined) continue;
+      const source = owner.getOptionValueSource(key);
+      if (source === 'cli') provenance[key] = { source: 'flag', location: option.long ?? option.short ?? key };
+      else if (source === 'env' && option.envVar !== undefined)
+        provenance[key] = { source: 'env', location: option.envVar };
+      else if (source === 'config') provenance[key] = { source: 'config' };
+      else if (source !== undefined) provenance[key] = { source: 'default' };
+    }
   }
   return provenance;
 }
