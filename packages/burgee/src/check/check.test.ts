@@ -84,3 +84,27 @@ describe('silencing rules of burgee check', () => {
     ]);
   });
 });
+
+describe('options the commands of an adapter program share', () => {
+  it("X2 · a commander program's option without a description is one finding, not one per command below it", async () => {
+    const { Command } = await import('commander');
+    const { toCommanderManifest } = await import('../adapters/commander/manifest.js');
+    const program = new Command('tool').description('A tool').option('--trace');
+    for (const name of ['a', 'b'])
+      program
+        .command(name)
+        .description(`The ${name} command`)
+        .action(() => {});
+    program
+      .command('c')
+      .description('The c command')
+      .option('--deep')
+      .action(() => {});
+    const report = checkManifest(toCommanderManifest(program, undefined), { foreign: true });
+    const found = report.findings.filter((f) => f.rule === 'missing-option-description');
+    expect(found.map((f) => f.message)).toEqual([
+      'tool a --trace has no description: help and the inputSchema agents read say nothing of it',
+      'tool c --deep has no description: help and the inputSchema agents read say nothing of it',
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { ManifestOption } from '../manifest/types.js';
 import { visibleOptions } from '../projections/schema/index.js';
 import { typed, visibleCommands } from './commands.js';
 import type { Found, Rule } from './types.js';
@@ -34,11 +35,20 @@ export const missingExample: Rule = (scene) =>
           fix: `examples: ['${typed(scene.manifest, command)} …']`,
         }));
 
-/** A visible option of a runnable command with no description. */
-export const missingOptionDescription: Rule = (scene) =>
-  runnable(scene).flatMap((command) =>
+/**
+ * A visible option of a runnable command with no description. An option the commands below share
+ * (an adapter program's global options: one object, listed under each) is reported once, at the first.
+ */
+export const missingOptionDescription: Rule = (scene) => {
+  const reported = new Set<ManifestOption>();
+  const first = (option: ManifestOption): boolean => {
+    if (reported.has(option)) return false;
+    reported.add(option);
+    return true;
+  };
+  return runnable(scene).flatMap((command) =>
     visibleOptions(command)
-      .filter((option) => option.description === undefined)
+      .filter((option) => option.description === undefined && first(option))
       .map(
         (option): Found => ({
           rule: 'missing-option-description',
@@ -48,6 +58,7 @@ export const missingOptionDescription: Rule = (scene) =>
         }),
       ),
   );
+};
 
 /** A positional argument of a runnable command with no description. */
 export const missingArgumentDescription: Rule = (scene) =>
