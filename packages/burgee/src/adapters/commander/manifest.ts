@@ -53,7 +53,7 @@ const nameFromScript = (scriptPath: string | undefined): string =>
  * True when commander reads `command`'s options wherever they stand on the line, after its
  * subcommands too (its default): with positional options or pass-through, they end at the subcommand.
  */
-export function passesOptionsDown(command: Command): boolean {
+function passesOptionsDown(command: Command): boolean {
   const own = internals(command);
   return own._enablePositionalOptions !== true && own._passThroughOptions !== true;
 }
