@@ -52,6 +52,30 @@ program.parse();`,
     ],
   },
   {
+    title: 'program and group options, which commander reads after a subcommand too',
+    source: `import { Command } from '__IMPORT__';
+const program = new Command('tool');
+program.option('-r, --region <region>', 'region', 'eu').option('--trace', 'log more');
+program.command('deploy').argument('<target>').option('--dry-run', 'plan only')
+  .action((target, options, command) => { const data = { target, ...command.optsWithGlobals() }; console.log(JSON.stringify(data)); return data; });
+const remote = program.command('remote').option('--zone <zone>', 'which zone');
+remote.command('list').action((options, command) => { const data = command.optsWithGlobals(); console.log(JSON.stringify(data)); return data; });
+program.parse();`,
+    runs: [
+      ['deploy', 'prod', '--region', 'us'],
+      ['--trace', 'deploy', 'prod'],
+      ['remote', 'list', '--zone', 'b', '--trace'],
+      ['remote', '--zone', 'a', 'list'],
+      ['deploy', '--help'],
+    ],
+    calls: [
+      ['deploy', ['deploy', 'prod', '-r', 'us', '--trace']],
+      ['deploy', ['--region', 'ap', 'deploy', 'prod', '--dry-run']],
+      ['remote_list', ['remote', 'list', '--zone', 'b']],
+      ['remote_list', ['remote', '--zone', 'a', 'list', '--region', 'us', '--trace']],
+    ],
+  },
+  {
     title: 'variadic arguments and options, choices, negatable booleans, defaults',
     source: `import { Command, Option } from '__IMPORT__';
 const program = new Command('pack');

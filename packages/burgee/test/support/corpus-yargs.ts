@@ -181,4 +181,27 @@ yargs(hideBin(process.argv))
       ['add', ['add', 'milk']],
     ],
   },
+  {
+    title: 'global options, given before or after the command, and one kept to its level',
+    source: `import yargs from '__IMPORT__';
+import { hideBin } from 'yargs/helpers';
+const pick = (argv, keys) => Object.fromEntries(keys.filter((k) => argv[k] !== undefined).map((k) => [k, argv[k]]));
+yargs(hideBin(process.argv))
+  .option('region', { type: 'string', default: 'eu', describe: 'region' })
+  .option('trace', { type: 'boolean', describe: 'log more' })
+  .option('local', { type: 'string', global: false, describe: 'the top level only' })
+  .command('deploy <target>', 'Deploy', (y) => y.option('dry-run', { type: 'boolean' }),
+    (argv) => { const data = { target: argv.target, ...pick(argv, ['region', 'trace', 'dryRun', 'local']) }; console.log(JSON.stringify(data)); return data; })
+  .parse();`,
+    runs: [
+      ['deploy', 'prod', '--region', 'us'],
+      ['--trace', 'deploy', 'prod'],
+      ['deploy', 'prod', '--local', 'x'],
+      ['deploy', '--help'],
+    ],
+    calls: [
+      ['deploy', ['deploy', 'prod', '--region', 'us', '--trace']],
+      ['deploy', ['--region', 'ap', 'deploy', 'prod', '--dry-run']],
+    ],
+  },
 ];
