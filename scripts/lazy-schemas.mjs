@@ -16,9 +16,10 @@
 // it), the build stops rather than ship it half deferred.
 //
 // The SDK's protocol types module, which builds two hundred more schemas as soon as its code runs,
-// is left as it is: deferring it too saved another ~6 ms of start-up, but left the server's heap so
-// small at start that Node 24 ran its first full collection inside `bench/mcp.mjs`'s concurrent
-// batch, a quarter fewer calls per second there (bench/RESULTS.md).
+// is left as it is: deferring it too saved another ~15 ms of start-up, but kept the server's heap so
+// small at start that V8 grew its young generation (touching its pages for the first time) inside
+// `bench/mcp.mjs`'s concurrent batch instead, a quarter fewer calls per second there on Node 24
+// (bench/RESULTS.md).
 import { RolldownMagicString } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 
