@@ -1,17 +1,15 @@
 #!/usr/bin/env node
-// Bundles each package's entry points into one file apiece (shared code in chunks), so that
-// starting a program resolves a handful of modules instead of dozens: on Node 20 each ES module
-// costs a resolve, a read and a compile, and the depth of the import chain adds up (N1).
-// `tsc -b` emits the declarations; this emits the JavaScript the `import` conditions point to.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Bundles each package's entry points into one ordinary ES module apiece (shared code in chunks), so
+// that starting a program resolves a handful of modules instead of dozens: each ES module costs a
+// resolve, a read and a compile, and the depth of the import chain adds up (N1). What comes out is
+// what the bundler wrote: every `import()` a literal path another bundler can follow, each file with
+// its source map. `tsc -b` emits the declarations; this emits the JavaScript the `import`
+// conditions point to.
+import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { buildCoreScript } from './core-script.mjs';
-import { foldCoreIntoIndex } from './fold-core.mjs';
-import { minifyDist, ONE_LEAN_FILE } from './minify.mjs';
-import { buildSdkScript, SDK_ENTRY, sdkOnlyThroughItsScript } from './sdk-script.mjs';
 import { vendorTypes } from './vendor-types.mjs';
 import { checkVendored } from './vendored.mjs';
 
@@ -19,10 +17,10 @@ import { checkVendored } from './vendored.mjs';
 // else it imports is compiled into its own files, so that installing it brings no package it does not
 // load, and `npm install burgee` needs nothing but burgee's tarball and the registry:
 // - `@modelcontextprotocol/server` (with `@modelcontextprotocol/core` and zod): its hundreds of modules
-//   cost an MCP server ~100 ms of loading at every start; tree-shaken into the lazily loaded MCP chunk
-//   they cost a fraction (N1, M1). It is a devDependency pinned to an exact version, and the package's
-//   `vendored` field states the versions compiled in, which the build checks against what is installed
-//   (checkVendored); docs/mcp-sdk.md gives the policy, scripts/vendor-patches.mjs what the build changes.
+//   cost an MCP server ~100 ms of loading at every start; tree-shaken into the lazily loaded MCP chunk,
+//   as the SDK ships them, they cost a fraction (N1, M1). It is a devDependency pinned to an exact
+//   version, and the package's `vendored` field states the versions compiled in, which the build
+//   checks against what is installed (checkVendored); docs/mcp-sdk.md gives the policy.
 // - `yaml` and `jsonc-parser`, which `mcp install` loads to edit a client's YAML or JSON-with-comments
 //   file keeping its comments: compiled in, tree-shaken, they weigh a tenth of the packages they come
 //   from (3 MB is the whole install's budget, test/pack.test.ts). Pinned and stated in `vendored` too.
@@ -67,8 +65,8 @@ function staticClosure(main) {
   };
 }
 
-/** The two modules that load the SDK's values from its script. */
-const SDK_LOADER = /[\\/]src[\\/]runtime[\\/](mcp[\\/]sdk|code-cache)\.ts$/;
+/** Output options every build shares: a source map beside each file, plain ASCII (see below). */
+const OUTPUT = { sourcemap: true, comments: false, charset: 'ascii' };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = ['roundel', 'caique', 'burgee'];
@@ -107,7 +105,6 @@ for (const name of packages) {
   // The package's own name too: a bin imports the public entry by name (a self-reference), so it
   // shares dist/index.js instead of pulling index's modules out into a chunk every program must load.
   checkVendored(root, dir, manifest);
-  const vendorsSdk = '@modelcontextprotocol/server' in (manifest.vendored ?? {});
   const dependencies = [
     manifest.name,
     ...Object.keys(manifest.dependencies ?? {}),
@@ -129,9 +126,6 @@ for (const name of packages) {
   }
   // Chunk names carry a content hash: drop the last build's, or stale chunks pile up in dist/.
   rmSync(join(dir, 'dist', 'chunks'), { recursive: true, force: true });
-  for (const file of existsSync(join(dir, 'dist')) ? readdirSync(join(dir, 'dist')) : []) {
-    if (/^core-[\w-]+\.js(\.map)?$/.test(file)) rmSync(join(dir, 'dist', file));
-  }
   // One entry needs no chunk of its own: its modules all go into the entry's file.
   const core = Object.keys(input).length > 1 ? staticClosure(input.index) : undefined;
   await build({
@@ -140,19 +134,16 @@ for (const name of packages) {
     platform: 'node',
     external: isExternal,
     logLevel: 'warn',
-    plugins: [...(core === undefined ? [] : [core.plugin]), ...(vendorsSdk ? [sdkOnlyThroughItsScript(dir)] : [])],
+    plugins: core === undefined ? [] : [core.plugin],
     output: {
       dir: join(dir, 'dist'),
       format: 'esm',
       entryFileNames: '[name].js',
-      // The core sits beside index.js, so that its code becomes index.js unchanged (fold-core.mjs).
-      chunkFileNames: (chunk) => (chunk.name === 'core' ? '[name]-[hash].js' : 'chunks/[name]-[hash].js'),
-      sourcemap: true,
+      chunkFileNames: 'chunks/[name]-[hash].js',
       // What Node parses at every start, kept lean: no comments (the declarations and the source maps
       // keep them), and ASCII only, since one character past it makes V8 decode and scan the whole
       // file as two-byte text (N1).
-      comments: false,
-      charset: 'ascii',
+      ...OUTPUT,
       // Bundled dependencies get a chunk of their own, `chunks/vendor-<name>-…`, loaded only by the code
       // that imports them (the MCP server: `import()` on first use), and easy to spot in a load trace.
       // What every program loads at start is one chunk, `core`: left to itself the bundler splits it
@@ -163,9 +154,8 @@ for (const name of packages) {
           { name: 'vendor-yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ },
           { name: 'vendor-jsonc', test: /[\\/]node_modules[\\/]jsonc-parser[\\/]/ },
           ...(core === undefined ? [] : [{ name: 'core', test: (id) => core.reached.has(id) }]),
-          // The MCP SDK is a script of its own (scripts/sdk-script.mjs); this chunk is what loads it.
-          // After the core: a group takes the modules its own import, unless an earlier one has.
-          ...(vendorsSdk ? [{ name: 'vendor-mcp-sdk', test: SDK_LOADER }] : []),
+          // The MCP SDK with its zod, loaded by the MCP server and burgee/testing alone (M1).
+          { name: 'vendor-mcp-sdk', test: /[\\/]node_modules[\\/](@modelcontextprotocol[\\/](server|core)|zod)[\\/]/ },
           // A compiled-in sibling that is not part of the core (caique) keeps a chunk named after it.
           ...packages
             .filter((sibling) => sibling !== name)
@@ -174,11 +164,6 @@ for (const name of packages) {
       },
     },
   });
-  if (core !== undefined) foldCoreIntoIndex(join(dir, 'dist'));
-  minifyDist(join(dir, 'dist'));
-  if (vendorsSdk) await buildSdkScript(dir, join(dir, SDK_ENTRY));
-  // After minifying: the core goes into index.js as a string, which the minifier would leave as it is.
-  if (core !== undefined) await buildCoreScript(dir);
   vendorTypes(root, dir, packages);
 }
 
@@ -213,7 +198,8 @@ async function buildStandalone(dir, entry, source, { isExternal, format }) {
       entryFileNames: format === 'cjs' ? '[name].cjs' : '[name].js',
       // A CommonJS entry's exports are a plain object, as commander's own are: no `__esModule` marker.
       ...(format === 'cjs' ? { esModule: false, generatedCode: { symbols: false } } : {}),
-      ...ONE_LEAN_FILE,
+      ...OUTPUT,
+      codeSplitting: false,
     },
   });
   return lazy;

@@ -63,6 +63,13 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
       edge.kind === 'static',
   },
   {
+    name: "the MCP SDK's values come through runtime/mcp/sdk.ts alone (its types may be named anywhere)",
+    breaks: (edge) =>
+      /^(@modelcontextprotocol\/(server|core)|zod)(\/|$)/.test(edge.to) &&
+      edge.kind !== 'type' &&
+      edge.from !== join(burgeeSrc, 'runtime', 'mcp', 'sdk.ts'),
+  },
+  {
     name: 'user-files/ takes from runtime/ only its failure classes and the JSON position finder: the writer is no part of the run',
     breaks: (edge) =>
       under(edge.from, 'user-files') &&
