@@ -2,7 +2,7 @@
 // process.stdout or process.stderr (runtime/std-streams.ts): what that saves, and the guarantees
 // the streams gave that must still hold (E3, E10, N1).
 import { spawn, spawnSync } from 'node:child_process';
-import { constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,5 +123,20 @@ describe('E10 · output through a descriptor that would block', () => {
     const { received, code, stderr } = await throughNonBlockingFifo(['--json']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(received)).toEqual({ ok: true, data: { text: 'x'.repeat(1 << 20) }, meta: { provenance: {} } });
+  });
+});
+
+describe('N1 · importing burgee changes nothing of the process until a run starts', () => {
+  it('N1 · every entry imported: the stream getters, process.exit, fs.writeSync and the listeners are as they were', async () => {
+    const result = await runCli(fixture('import-changes-nothing.mjs'), [], { cwd: `${repoRoot}packages/burgee` });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // Not vacuous: the fixture compares real descriptors, and a run started after would change them.
+    expect(JSON.parse(result.stdout)).toEqual({ changed: [], built: [] });
+  });
+
+  it('N1 · package.json says `sideEffects: false`, which the test above holds true', () => {
+    const manifest = JSON.parse(readFileSync(`${repoRoot}packages/burgee/package.json`, 'utf8'));
+    expect(manifest.sideEffects).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { execute } from './execute.js';
 import { processIo } from './io.js';
 import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
 import { writeResult } from './report.js';
-import { isBuilt, type StdName } from './std-streams.js';
+import { isBuilt, type StdName, watchStreams } from './std-streams.js';
 
 /**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,
@@ -21,6 +21,7 @@ export type RunOptions = {
 };
 
 export async function run(target: Program | Command, options: RunOptions = {}): Promise<never> {
+  watchStreams();
   const program = programOrExit(target);
   const host = runHost();
   if (host !== undefined) {

@@ -5,8 +5,9 @@ import { builtinNow } from './builtins.js';
 // So burgee asks the descriptor itself whether it is a terminal (only a character device can be),
 // writes its own output straight to it while no stream is built and it is no terminal, and what
 // has to see a stream (the capture of handler output, E10's error listeners, the --json bends)
-// attaches itself when something first builds one: the getters are wrapped from the moment the
-// core loads, before any module of the program's runs.
+// attaches itself when something first builds one. The getters are wrapped when a run starts
+// (`watchStreams`, called by run()), never at import: importing burgee changes nothing of the
+// process (N1). A stream built before that, by the program's own modules, is used as it always was.
 
 /** One of the two output streams. */
 export type StdName = 'stdout' | 'stderr';
@@ -20,29 +21,30 @@ type NodeFs = { writeSync: WriteSync; fstatSync(fd: number): Stats; statSync(pat
 type NodeTty = { isatty(fd: number): boolean };
 
 const FD: Readonly<Record<StdName, 1 | 2>> = { stdout: 1, stderr: 2 };
-const built: Record<StdName, boolean> = { stdout: false, stderr: false };
+// Until a run watches them, the streams are used as they always are.
+const built: Record<StdName, boolean> = { stdout: true, stderr: true };
 const waiting: Record<StdName, ((stream: NodeJS.WriteStream) => void)[]> = { stdout: [], stderr: [] };
 const terminal: Record<number, boolean> = {};
 let writeSync: WriteSync | undefined;
 let onFault: DescriptorFault | undefined;
+let watching = false;
 
-watchStreams();
-
-function watchStreams(): void {
+/**
+ * Called by run() before anything of the run: from here on burgee writes its own output to the
+ * descriptors until something builds a stream, and hooks in the moment one is built. Once only.
+ */
+export function watchStreams(): void {
+  if (watching) return;
+  watching = true;
   // Before getBuiltinModule (Node 20.16, 22.3) the streams are used as they always were.
-  if (builtinNow === undefined || mayBeBuilt()) {
-    built.stdout = built.stderr = true;
-    return;
-  }
+  if (builtinNow === undefined || mayBeBuilt()) return;
   // Taken now: `--json` and MCP later bend fs.writeSync(1) to stderr for the handler's sake.
   writeSync = builtinNow<NodeFs>('node:fs').writeSync;
   for (const name of ['stdout', 'stderr'] as const) {
     const own = Object.getOwnPropertyDescriptor(process, name);
     const build = own?.get;
-    if (build === undefined || own?.configurable !== true) {
-      built[name] = true;
-      continue;
-    }
+    if (build === undefined || own?.configurable !== true) continue;
+    built[name] = false;
     Object.defineProperty(process, name, {
       configurable: true,
       enumerable: own.enumerable ?? true,
