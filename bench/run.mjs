@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Cold start of the same `deploy` program, as whole processes, on four paths (its help, the command,
-// the command with --json, a usage error) and on Node 20 and Node 24: bare node, burgee, and by hand on
+// the command with --json, a usage error) and on Node 22, 24 and 26: bare node, burgee, and by hand on
 // commander, citty and cac. Every round runs every Node × path × program once, in the same order
 // (A B C D E A B C D E …), so drift in machine load hits them all alike. See bench/README.md.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { median, node24, quantile, time, versionOf } from './measure.mjs';
+import { median, nodesOf, quantile, time, versionOf } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const { values } = parseArgs({ options: { rounds: { type: 'string' }, node24: { type: 'string' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string' }, nodes: { type: 'string' } } });
 const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 100);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds expects a positive integer, got ${rounds}`);
 const TARGET = 0.75;
@@ -54,7 +54,7 @@ const frameworks = [
   { name: 'cac', file: 'bench/deploy-cac.mjs' },
 ];
 
-const nodes = [process.execPath, node24(root, values.node24)].filter((node) => node !== undefined);
+const nodes = nodesOf(root, values.nodes);
 /** One cell per Node × path × program; program 0 of each path is bare node. */
 const cells = nodes.flatMap((node) =>
   paths.map((path) => ({
