@@ -68,7 +68,7 @@ function snapshot(dir: string): string[] {
 }
 
 /** What Node itself keeps in a NODE_COMPILE_CACHE folder it was given (Node 22.1+): not burgee's. */
-const nodesOwn = (entry: string) => /^v\d+\.\d+\.\d+-[\w-]+( dir|\/)/.test(entry);
+const nodesOwn = (entry: string) => /(^|\/)v\d+\.\d+\.\d+-[\w-]+( dir|\/)/.test(entry);
 
 const deploy = example('deploy');
 const paths: [string, string, string[], number][] = [
