@@ -140,3 +140,48 @@ describe('N1 · importing burgee changes nothing of the process until a run star
     expect(manifest.sideEffects).toBe(false);
   });
 });
+
+describe('E3 · N2 · --json into a regular file: the file holds the envelope, whatever the handler touched (probe: json-into-file)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'burgee-json-file-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const bin = `${repoRoot}packages/burgee/bin/cli.mjs`;
+
+  /** Runs `node script ...args` with stdout a regular file; returns the file's bytes, stderr and the exit code. */
+  function intoFile(script: string, args: readonly string[]): { file: string; stderr: string; code: number | null } {
+    const path = join(dir, `out-${Math.random().toString(36).slice(2)}.json`);
+    const out = openSync(path, 'w');
+    const result = spawnSync(process.execPath, [script, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8' },
+      cwd: repoRoot,
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    return { file: readFileSync(path, 'utf8'), stderr: result.stderr, code: result.status };
+  }
+
+  it('E3 · a handler that prints with console.log: the envelope in the file, its line on stderr', () => {
+    const { file, stderr, code } = intoFile(fixture('handler-prints.mjs'), ['--json']);
+    expect(code).toBe(0);
+    expect(file).toBe('{"ok":true,"data":{"done":true},"meta":{"provenance":{}}}\n');
+    expect(stderr).toBe('from the handler\n');
+  });
+
+  it('X1 · burgee check --json > report.json holds the report', () => {
+    const { file, stderr, code } = intoFile(bin, ['check', example('deploy'), '--json']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(JSON.parse(file)).toMatchObject({ ok: true, data: { findings: [] } });
+  });
+
+  it('E3 · and with stdout /dev/null the envelope is written there, not on stderr', () => {
+    const out = openSync('/dev/null', 'w');
+    const result = spawnSync(process.execPath, [fixture('handler-prints.mjs'), '--json'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8' },
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('from the handler\n');
+  });
+});

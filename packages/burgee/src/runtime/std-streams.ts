@@ -16,7 +16,7 @@ export type StdName = 'stdout' | 'stderr';
 export type DescriptorFault = (name: StdName, error: NodeJS.ErrnoException) => void;
 
 type WriteSync = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
-type Stats = { isCharacterDevice(): boolean; rdev: number };
+type Stats = { isCharacterDevice(): boolean; isFile(): boolean; rdev: number };
 type NodeFs = { writeSync: WriteSync; fstatSync(fd: number): Stats; statSync(path: string): Stats };
 type NodeTty = { isatty(fd: number): boolean };
 
@@ -78,6 +78,26 @@ export function isLoaded(name: string): boolean {
 export function whenBuilt(name: StdName, hook: (stream: NodeJS.WriteStream) => void): void {
   if (built[name]) hook(process[name]);
   else waiting[name].push(hook);
+}
+
+/**
+ * Builds the stream now when Node would build it on `fs.writeSync` (a regular file, /dev/null or
+ * another character device that is no terminal): Node's writer for those takes `fs.writeSync` as it
+ * is when the stream is built, so it must be built before `--json` bends that function to stderr
+ * for the handler's sake, or the envelope would follow the bend (E3). A pipe or a terminal is
+ * written another way, and is left alone (building one costs every run, N1).
+ */
+export function buildIfWrittenSync(name: StdName): void {
+  const fs = builtinNow?.<NodeFs>('node:fs');
+  let stats: Stats | undefined;
+  try {
+    stats = fs?.fstatSync(FD[name]);
+  } catch {
+    // A closed descriptor: Node builds a stream that writes nowhere, by no writer of fs.
+    return;
+  }
+  // Before getBuiltinModule (Node 20.12–20.15), which is also when nothing can be asked: build it.
+  if (stats === undefined || stats.isFile() || (stats.isCharacterDevice() && !isTerminal(name))) void process[name];
 }
 
 /** Whether the stream exists, so that waiting for it to drain means something. */

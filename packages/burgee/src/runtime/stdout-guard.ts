@@ -1,6 +1,6 @@
 import { builtin } from './builtins.js';
 import { isExitGuarded } from './capture.js';
-import { isLoaded, whenBuilt } from './std-streams.js';
+import { buildIfWrittenSync, isLoaded, whenBuilt } from './std-streams.js';
 
 /**
  * The modules a guard bends. Passed in, or fetched on first use: an ES import of them here would
@@ -46,6 +46,8 @@ export async function ownStdoutForEnvelope(): Promise<void> {
     owned.stream = true;
     // Only the handler's own calls: a failed write of the envelope must still end the run (E10).
     whenBuilt('stdout', (stream) => keepStreamOpen(stream, isExitGuarded));
+    // Before the bend: a stream over a file writes with fs.writeSync as it finds it when built.
+    buildIfWrittenSync('stdout');
     redirectDescriptorWrites(await builtin<object>('node:fs'));
   }
   if (children) {
