@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './support/cli.js';
 
-/** Sums V8's --trace-gc-nvp lines of young collections: bytes allocated, and bytes promoted to the old generation. */
+/**
+ * Sums V8's --trace-gc-nvp lines of young collections: bytes allocated, and bytes promoted to the
+ * old generation. Node 26's V8 writes each as JSON (`"gc":"s"`, `"allocated":N`); earlier ones as
+ * `name=value` pairs.
+ */
 function scavenges(trace: string): { allocated: number; promoted: number }[] {
-  const lines = trace.split('\n').filter((line) => /\bgc=s\b/.test(line));
+  const lines = trace.split('\n').filter((line) => /\bgc=s\b|"gc":"s"/.test(line));
   return lines.map((line) => {
-    // The first `promoted=` of a line is the bytes; a later `promotion_rate=` is a percentage.
-    const allocated = Number(/\ballocated=(\d+)/.exec(line)?.[1]);
-    const promoted = Number(/\bpromoted=(\d+)/.exec(line)?.[1]);
+    // The first `promoted` of a line is the bytes; a later `promotion_rate` is a percentage.
+    const allocated = Number(/\ballocated=(\d+)|"allocated":(\d+)/.exec(line)?.slice(1).find(Boolean));
+    const promoted = Number(/\bpromoted=(\d+)|"promoted":(\d+)/.exec(line)?.slice(1).find(Boolean));
     return { allocated, promoted };
   });
 }

@@ -84,24 +84,41 @@ function kindOf(value: unknown, expected: Expected): string {
   return `a ${typeof value}`;
 }
 
+/** How deep an argument may nest: a flag's value is flat, and no command line holds more (M6). */
+const MAX_DEPTH = 64;
+
+const TOO_DEEP = { message: 'an argument is nested too deeply to read', hint: 'give each argument as a flat value' };
+
 /**
  * The command line of a tool call (M3): types checked first, so a value of the wrong JSON type is
- * refused rather than written out as something else; then `toArgv`. A value nested too deeply for
- * JSON.stringify (thousands of levels, which JSON.parse reads) is refused as the caller's input.
+ * refused rather than written out as something else; then `toArgv`. A value nested deeper than
+ * MAX_DEPTH (JSON.parse reads thousands of levels) is refused as the caller's input, the same on
+ * every Node, whether or not its JSON.stringify would run out of stack on it.
  */
 export function toCallArgv(
   command: ManifestCommand,
   args: Readonly<Record<string, unknown>>,
   context: ArgvContext,
 ): ToArgvResult {
+  if (nestedDeeperThan(args, MAX_DEPTH)) return { refusal: { ...TOO_DEEP } };
   const mistyped = checkArgumentTypes(command, args);
   if (mistyped !== undefined) return { refusal: mistyped };
   try {
     return toArgv(command, args, context);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      refusal: { message: 'an argument is nested too deeply to read', hint: 'give each argument as a flat value' },
-    };
+    return { refusal: { ...TOO_DEEP } };
   }
+}
+
+/** Whether `value` holds objects or arrays more than `limit` levels deep; walked without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
