@@ -274,7 +274,9 @@ for (const [i, server] of httpServers.entries()) {
 console.log(row(['burgee/handwritten', '', httpRatio.sequential.toFixed(2), httpRatio.concurrent.toFixed(2)]));
 if (!(httpRatio.sequential >= 0.9 && httpRatio.concurrent >= 0.9)) misses.push('HTTP calls/s below 0.9 × handwritten');
 
-console.log(`\ntargets: spawn → first result ≤ ${STARTUP_RATIO} × the hand-written server's in both eras; calls/s ≥ and RSS ≤ the`);
+console.log(
+  `\ntargets: spawn → first result ≤ ${STARTUP_RATIO} × the hand-written server's in both eras; calls/s ≥ and RSS ≤ the`,
+);
 console.log(
   "hand-written server's (stdio); HTTP calls/s ≥ 0.9 × — " +
     (misses.length === 0 ? 'met' : `not met: ${misses.join('; ')}`),
