@@ -139,7 +139,12 @@ describe('Q4 · 2026-07-28 confirmation by hand', () => {
         structuredContent: { ok: true, data: { target: 'prod' } },
       });
       await expect(call(client, 'deploy', { target: 'staging' }, yes)).rejects.toThrow(/issued for another call/);
-      const no = { inputResponses: { confirm: { action: 'decline' } }, requestState: first.requestState };
+      // A confirmation is good for one retry: replayed, it deploys nothing more (probe: confirm-replay).
+      for (let replay = 0; replay < 3; replay++) {
+        await expect(call(client, 'deploy', { target: 'prod' }, yes)).rejects.toThrow(/used already/);
+      }
+      const second = (await call(client, 'deploy', { target: 'prod' })) as InputRequired;
+      const no = { inputResponses: { confirm: { action: 'decline' } }, requestState: second.requestState };
       const declined = (await call(client, 'deploy', { target: 'prod' }, no)) as {
         content: { text: string }[];
         structuredContent: object;

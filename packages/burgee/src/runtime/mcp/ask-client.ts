@@ -65,8 +65,11 @@ export type AskedCall = {
 export async function callAsking(call: AskedCall): Promise<ToolResult | InputRequired | StateRefusal> {
   const { asking, tool, args } = call;
   const started = performance.now();
+  const program = manifestOf(call.program).name;
   const state =
-    asking.requestState === undefined ? undefined : await readState(asking.key, asking.requestState, { tool, args });
+    asking.requestState === undefined
+      ? undefined
+      : await readState(asking.key, asking.requestState, { program, tool, args });
   if (state !== undefined && 'refused' in state) return state;
   if (state?.asked.kind === 'confirm') return answerConfirm(call, state.asked, asking.inputResponses?.[CONFIRM]);
   let given = state?.asked.given;
@@ -167,7 +170,8 @@ async function inputRequired(
   form: QuestionForm,
   asked: StatePayload['asked'],
 ): Promise<InputRequired> {
-  const requestState = await mintState(call.asking.key, { tool: call.tool, args: call.args, asked });
+  const program = manifestOf(call.program).name;
+  const requestState = await mintState(call.asking.key, { program, tool: call.tool, args: call.args, asked });
   return {
     resultType: 'input_required',
     inputRequests: { [key]: { method: 'elicitation/create', params: form } },
