@@ -10,6 +10,7 @@ import {
   readlinkSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,9 +226,27 @@ describe('K4 · what skills add refuses, writing nothing at all', () => {
 
   it('K4 · a SKILL.md that is a link to nothing', async () => {
     mkdirSync(dirname(claude()), { recursive: true });
-    symlinkSync(join(home, 'missing.md'), claude());
+    symlinkSync(join(project, 'missing.md'), claude());
     await refused('does not exist');
-    expect(existsSync(join(home, 'missing.md'))).toBe(false);
+    expect(existsSync(join(project, 'missing.md'))).toBe(false);
+  });
+
+  it('K4 · a SKILL.md linked out of the project, as a cloned repository could plant it (probe: skills-link-out)', async () => {
+    const victim = join(home, '.bashrc_test');
+    put(victim, 'echo mine\n');
+    mkdirSync(dirname(claude()), { recursive: true });
+    symlinkSync(relative(dirname(claude()), victim), claude());
+    await refused('outside', [victim]);
+    expect(readFileSync(victim, 'utf8')).toBe('echo mine\n');
+  });
+
+  it('K4 · a folder above SKILL.md linked out of the project: nothing is written there either', async () => {
+    const elsewhere = join(home, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    symlinkSync(elsewhere, join(project, '.claude', 'skills'));
+    await refused('outside');
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it('K4 · a SKILL.md that is a folder', async () => {
@@ -251,9 +270,28 @@ describe('K4 · what skills add refuses, writing nothing at all', () => {
   });
 });
 
+describe('K4 · a write of several files is all or nothing', () => {
+  it('K4 · L4 · the second file fails at its write: the first is put back as it was (probe: skills-all-or-nothing)', async () => {
+    // A lock file burgee did not make beside the second target: only the write finds it, not the check.
+    mkdirSync(dirname(claude()), { recursive: true });
+    writeFileSync(`${claude()}.lock`, 'my lock notes\n');
+    const old = new Date(Date.now() - 5_000);
+    utimesSync(`${claude()}.lock`, old, old);
+    const created = await add('--agent', 'claude-code');
+    expect(created.exitCode).toBe(3);
+    expect(existsSync(shared())).toBe(false);
+    // And a file that was there keeps its bytes.
+    put(shared(), 'my own notes\n');
+    const edited = await add('--agent', 'claude-code');
+    expect(edited.exitCode).toBe(3);
+    expect(readFileSync(shared(), 'utf8')).toBe('my own notes\n');
+    expect(existsSync(claude())).toBe(false);
+  });
+});
+
 describe('K4 · links and other writers', () => {
-  it('K4 · a SKILL.md that is a symbolic link is written where it points, and stays a link', async () => {
-    const kept = join(home, 'skills-repo', 'ship.md');
+  it('K4 · a SKILL.md that is a symbolic link is written where it points inside the project, and stays a link', async () => {
+    const kept = join(project, 'skills-repo', 'ship.md');
     put(kept, 'old\n');
     mkdirSync(dirname(shared()), { recursive: true });
     symlinkSync(kept, shared());

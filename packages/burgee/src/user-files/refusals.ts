@@ -17,6 +17,12 @@ export const backupIsLink = (backup: string, points: string): Refusal => ({
   hint: `a backup is always a plain file burgee made: ${ASIDE}`,
 });
 
+/** The path leads, through a symbolic link (of the file or of a folder above it), out of the folder asked for. */
+export const linkedOut = (file: string, target: string, within: string): Refusal => ({
+  message: `${file} leads through a symbolic link to ${target}, outside ${within}; nothing was written`,
+  hint: 'a link planted in a folder (a cloned repository, say) could aim the write at any file of yours: remove the link, then run the command again',
+});
+
 /** `<file>.bak` exists, and its stamp does not show burgee made it. */
 export const backupNotOurs = (backup: string, stamp: string, why: string): Refusal => ({
   message: `${backup} is not a backup burgee made (${why}); nothing was written`,

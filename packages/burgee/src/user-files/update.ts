@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { BurgeeError } from '../runtime/errors.js';
 import { type Keep, replace, writeTemp } from './atomic.js';
 import { checkBackup, writeBackup } from './backup.js';
@@ -10,6 +10,7 @@ import {
   cannotWrite,
   danglingLink,
   hardLinked,
+  linkedOut,
   locked,
   notAFile,
   notUtf8,
@@ -35,6 +36,11 @@ export type UpdateOptions = {
   mode?: number;
   /** How long to wait for another writer, and when its lock counts as left behind. */
   lock?: LockLimits;
+  /**
+   * The folder the write must stay in: a symbolic link, of the file or of a folder above it, is
+   * followed only where it leads to a place inside it (K4). Unset: links are followed anywhere.
+   */
+  within?: string;
 };
 
 /** What an update did, or would do under `dryRun`. */
@@ -64,6 +70,7 @@ export type FileUpdate = {
 export async function updateUserFile(file: string, edit: Edit, options: UpdateOptions = {}): Promise<FileUpdate> {
   const path = resolve(file);
   try {
+    if (options.within !== undefined) await mustStayWithin(path, options.within);
     const first = await plan(path, edit);
     if (!first.changed) return outcome(path, first, false);
     // Checked under the lock when writing: another writer may be halfway through its backup now.
@@ -76,6 +83,26 @@ export async function updateUserFile(file: string, edit: Edit, options: UpdateOp
     if (typeof code === 'string') throw refuseFile(cannotWrite(path, code));
     throw error;
   }
+}
+
+/** Refuses a path whose real place (links resolved, of the file and the folders above it) is outside `within`. */
+async function mustStayWithin(path: string, within: string): Promise<void> {
+  const root = await realpath(resolve(within)).catch(() => resolve(within));
+  const real = await realPlace(path);
+  if (real !== root && !real.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) {
+    throw refuseFile(linkedOut(path, real, root));
+  }
+}
+
+/** Where a path really is: its real path, or for one not there yet its nearest real folder's, plus the rest. */
+async function realPlace(path: string): Promise<string> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real !== undefined) return real;
+  const link = await lstat(path).catch(() => undefined);
+  // A dangling link: where it would write is its text, resolved beside it.
+  if (link?.isSymbolicLink()) return resolve(dirname(path), await readlink(path));
+  const parent = dirname(path);
+  return parent === path ? path : join(await realPlace(parent), basename(path));
 }
 
 /** What the file holds now and what `edit` makes of it. */

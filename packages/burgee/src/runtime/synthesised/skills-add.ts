@@ -1,3 +1,4 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { type SkillFile, toSkillFiles, toSkillSet } from '../../projections/skills/index.js';
@@ -31,9 +32,12 @@ export async function addSkills(call: SynthesisedCall, request: AddRequest): Pro
   const home = io.env.HOME || io.env.USERPROFILE || homedir();
   const place = { platform: process.platform, home, cwd: io.cwd };
   const files = toSkillFiles(toSkillSet(manifest), request.agents, request.scope, place);
+  // A link is followed only where it stays in the folder asked for (K4): one planted in a cloned
+  // repository cannot aim the skill at another file of the user's.
+  const within = request.scope === 'user' ? home : io.cwd;
   const checked: FileUpdate[] = [];
-  for (const file of files) checked.push(await updateUserFile(file.file, () => file.text, { dryRun: true }));
-  const updates = request.dryRun ? checked : await writeAll(files);
+  for (const file of files) checked.push(await updateUserFile(file.file, () => file.text, { dryRun: true, within }));
+  const updates = request.dryRun ? checked : await writeAll(files, within);
   const written = files.map((file, i) => toWritten(file, updates[i]!));
   const changed = written.some((file) => file.changed);
   const data = {
@@ -47,11 +51,33 @@ export async function addSkills(call: SynthesisedCall, request: AddRequest): Pro
   return report.text(written.flatMap((file) => lines(file, request.dryRun)).join('\n'));
 }
 
-/** One at a time, in order: two files are never half written together. */
-async function writeAll(files: readonly SkillFile[]): Promise<FileUpdate[]> {
+/**
+ * One at a time, in order, all or nothing (K4): when one write fails, the files written before it
+ * get back what they held (a file that was not there is removed), then the failure is reported.
+ */
+async function writeAll(files: readonly SkillFile[], within: string): Promise<FileUpdate[]> {
   const updates: FileUpdate[] = [];
-  for (const file of files) updates.push(await updateUserFile(file.file, () => file.text));
+  const before: (Buffer | undefined)[] = [];
+  try {
+    for (const file of files) {
+      before.push(await readFile(file.file).catch(() => undefined));
+      updates.push(await updateUserFile(file.file, () => file.text, { within }));
+    }
+  } catch (error) {
+    await undo(updates, before);
+    throw error;
+  }
   return updates;
+}
+
+/** Puts back what each written file held, byte for byte, or no file at all (its `.bak` stays: the same bytes). */
+async function undo(updates: readonly FileUpdate[], before: readonly (Buffer | undefined)[]): Promise<void> {
+  for (const [i, update] of [...updates.entries()].reverse()) {
+    if (!update.written) continue;
+    const old = before[i];
+    if (old === undefined) await rm(update.target, { force: true });
+    else await writeFile(update.target, old);
+  }
 }
 
 function toWritten(file: SkillFile, update: FileUpdate): Written {
