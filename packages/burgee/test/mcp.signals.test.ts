@@ -48,4 +48,23 @@ describe('M9 · cancellation and progress over MCP', () => {
       await server.close();
     }
   });
+
+  it.each(eras)(
+    'M9 · %s: a handler that counts before each step still ends at the total (probe: progress-total)',
+    async (_, client) => {
+      const server = await connectStdio(faults, client === undefined ? {} : { client });
+      try {
+        const seen: Progress[] = [];
+        const result = await server.client.callTool(
+          { name: 'progress-before', arguments: {} },
+          { onprogress: (progress) => seen.push(progress) },
+        );
+        expect(result.structuredContent).toMatchObject({ ok: true, data: { steps: 3 } });
+        expect(seen.map((progress) => progress.progress)).toEqual([0, 1, 2, 3]);
+        expect(seen.at(-1)).toEqual({ progress: 3, total: 3 });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

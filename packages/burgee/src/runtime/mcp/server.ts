@@ -151,11 +151,17 @@ export function createToolServer(
         `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
       );
     }
-    const call = { signal: ctx.mcpReq.signal, onProgress: progressNotifier(ctx) };
-    if (!canAsk(server, ctx, manifest)) return callTool(program, command, args, settings, call);
+    const progress = progressNotifier(ctx);
+    const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
+    if (!canAsk(server, ctx, manifest)) {
+      const result = await callTool(program, command, args, settings, call);
+      await progress?.finish(result);
+      return result;
+    }
     const asking = askingOf(server, ctx, settings);
     const outcome = await callAsking({ program, command, tool: name, args, settings, request: call, asking });
     if ('refused' in outcome) throw new ProtocolError(ProtocolErrorCode.InvalidParams, outcome.refused);
+    await progress?.finish(outcome);
     // An InputRequiredResult is what the 2026-07-28 revision answers a call with; the SDK's seam checks it.
     return outcome as Awaited<ReturnType<typeof callTool>>;
   });
@@ -164,8 +170,8 @@ export function createToolServer(
 
 /**
  * Answers to questions are checked by burgee as flag values are (type, choices, bounds, Standard
- * Schema; P6): the SDK's own check of a form's answer, which would need a JSON Schema validator
- * (AJV, left out of the bundle), accepts what burgee then checks.
+ * Schema; P6): the SDK's own check of a form's answer, which would build its JSON Schema validator
+ * (AJV) for it, accepts what burgee then checks.
  */
 const DEFER_TO_OPTIONS: jsonSchemaValidator = {
   getValidator:
@@ -245,11 +251,21 @@ function toolIndex(manifest: Manifest): ReadonlyMap<string, ManifestCommand> {
   return index;
 }
 
-/** Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (M9). */
-function progressNotifier(ctx: ServerContext): ((progress: Progress) => void) | undefined {
+/** How long the total reached goes ahead of the result it precedes. */
+const FINAL_PROGRESS_GAP_MS = 20;
+
+/**
+ * Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (M9).
+ * A handler that counts work before doing it reports 0 … N−1 of N; when its call succeeds, `finish`
+ * sends the total reached, before the result, so the client's bar ends full.
+ */
+function progressNotifier(
+  ctx: ServerContext,
+): { report: (progress: Progress) => void; finish: (result: object) => Promise<void> } | undefined {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
-  return (progress) => {
+  let last: Progress | undefined;
+  const send = (progress: Progress) => {
     const params = {
       progressToken,
       progress: progress.done,
@@ -257,6 +273,20 @@ function progressNotifier(ctx: ServerContext): ((progress: Progress) => void) | 
       ...(progress.message === undefined ? {} : { message: progress.message }),
     };
     // A report that arrives after the result was sent has nowhere to go.
-    ctx.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
+    return ctx.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
+  };
+  return {
+    report: (progress) => {
+      last = progress;
+      void send(progress);
+    },
+    finish: async (result) => {
+      const succeeded = (result as { isError?: unknown }).isError === false;
+      if (!succeeded || last?.total === undefined || last.done >= last.total) return;
+      await send({ done: last.total, total: last.total });
+      // The official client handles a notification a tick after reading it but a response at once:
+      // one read in the same chunk as the response would be dropped. Let it arrive alone.
+      await new Promise((resolve) => setTimeout(resolve, FINAL_PROGRESS_GAP_MS));
+    },
   };
 }
