@@ -46,6 +46,24 @@ describe('X4 · the corpus', () => {
   );
 });
 
+describe('X4 · an exit code named like a property of every object (probe: diff-proto-exit-code)', () => {
+  // A document read with JSON.parse holds `__proto__` as an own key, as a program could name it.
+  const withCode = (code: number | undefined) => {
+    const document = JSON.parse(JSON.stringify(CORPUS[0]!.before()));
+    if (code !== undefined) Object.defineProperty(document.exitCodes, '__proto__', { value: code, enumerable: true });
+    return document;
+  };
+
+  it.each([
+    ['added', undefined, 9, 'exit-code-added', 'exit code __proto__ (9) is new'],
+    ['removed', 9, undefined, 'exit-code-removed', 'exit code __proto__ (9) is gone'],
+    ['renumbered', 9, 10, 'exit-code-changed', 'exit code __proto__ is 10 now, not 9'],
+  ] as const)('X4 · %s: reported by its name and number', (_, before, after, kind, message) => {
+    const report = diffDocuments(withCode(before), withCode(after));
+    expect(report.changes.map((change) => [change.kind, change.message])).toEqual([[kind, message]]);
+  });
+});
+
 describe('X4 · the corpus through the binary, as an agent runs it', () => {
   // Concurrently: each run is mostly a process starting, and there are dozens.
   it.concurrent.each(CORPUS.map((pair, i) => [pair.title, pair, i] as const))(

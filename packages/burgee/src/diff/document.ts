@@ -54,8 +54,10 @@ const sameShape = (a: CommandSchema, b: CommandSchema): boolean =>
 function diffExitCodes(changes: Changes, before: Record<string, number>, after: Record<string, number>): void {
   const nameOf = (table: Record<string, number>, code: number) =>
     Object.entries(table).find(([, c]) => c === code)?.[0];
+  // Own keys only: a code named `__proto__` or `constructor` is a name like any other.
+  const has = (table: Record<string, number>, name: string) => Object.hasOwn(table, name);
   for (const [name, code] of Object.entries(before)) {
-    const now = after[name];
+    const now = has(after, name) ? after[name] : undefined;
     if (now === code) continue;
     const at = { field: `exitCodes.${name}` };
     if (now !== undefined) {
@@ -66,7 +68,7 @@ function diffExitCodes(changes: Changes, before: Record<string, number>, after: 
       continue;
     }
     const successor = nameOf(after, code);
-    if (successor !== undefined && !(successor in before))
+    if (successor !== undefined && !has(before, successor))
       changes.add('exit-code-changed', at, `exit code ${code} means ${successor} now, not ${name}`, {
         before: name,
         after: successor,
@@ -74,13 +76,13 @@ function diffExitCodes(changes: Changes, before: Record<string, number>, after: 
     else changes.add('exit-code-removed', at, `exit code ${name} (${code}) is gone`, { before: code });
   }
   for (const [name, code] of Object.entries(after)) {
-    if (name in before) continue;
+    if (has(before, name)) continue;
     const previous = nameOf(before, code);
     const at = { field: `exitCodes.${name}` };
     if (previous === undefined)
       changes.add('exit-code-added', at, `exit code ${name} (${code}) is new`, { after: code });
     // A previous name still in the table moved, or now shares its number: callers read the number another way.
-    else if (previous in after)
+    else if (has(after, previous))
       changes.add('exit-code-changed', at, `exit code ${code} is ${name} now, where it was ${previous}`, {
         before: previous,
         after: name,

@@ -46,12 +46,10 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
     if (typeof raw === 'boolean') return { value: raw };
     const read = typeof raw === 'string' ? readBoolean(raw) : undefined;
     if (read !== undefined && layer.source !== 'config') return { value: read };
-    return problem(
-      option,
-      layer,
-      raw,
-      layer.source === 'config' ? 'true or false' : '1, true, yes, 0, false or no (any case)',
-    );
+    // Words are read from a command line or a variable; a value of another JSON type (a config
+    // file's, a question's answer) is a boolean or nothing: `1` there is no `true`.
+    const words = layer.source !== 'config' && typeof raw === 'string';
+    return problem(option, layer, raw, words ? '1, true, yes, 0, false or no (any case)' : 'true or false');
   }
   if (option.type === 'number') {
     const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? readNumber(raw) : undefined;
