@@ -157,9 +157,11 @@ describe('H5 · M9 · progress goes only to a person at a terminal, or to an MCP
         { onprogress: (progress) => seen.push(progress) },
       );
       expect(result.structuredContent).toMatchObject({ ok: true, data: { tables: 2 } });
+      // The handler counts each table before copying it; the total reached comes with its success (M9).
       expect(seen).toEqual([
         { progress: 0, total: 2, message: 'copying table 1 of 2' },
         { progress: 1, total: 2, message: 'copying table 2 of 2' },
+        { progress: 2, total: 2 },
       ]);
       expect(server.stderr()).toBe('');
     } finally {
