@@ -309,7 +309,9 @@ describe('K4 · links and other writers', () => {
         env: { HOME: home },
       });
     const [a, b] = await Promise.all([run(), run()]);
-    expect([a.code, b.code, a.stderr, b.stderr]).toEqual([0, 0, '', '']);
+    // A refusal's envelope says why: shown when one is there.
+    const said = (r: typeof a) => (r.code === 0 ? '' : r.stdout);
+    expect([a.code, b.code, a.stderr, b.stderr, said(a), said(b)]).toEqual([0, 0, '', '', '', '']);
     expect(readFileSync(shared(), 'utf8')).toBe(skill());
     expect(readFileSync(claude(), 'utf8')).toBe(skill());
     expect(readFileSync(`${shared()}.bak`, 'utf8')).toBe('edited by hand\n');

@@ -27,6 +27,22 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const holder = (token: string) =>
   `${JSON.stringify({ burgee: 'lock', pid: process.pid, host: hostname(), token, since: new Date().toISOString() })}\n`;
 
+describe('K4 · a dry run while another writer is at work (probe: concurrent-skills-add)', () => {
+  it('K4 · a backup half written under a live lock does not refuse the dry run; without the lock it does', async () => {
+    const file = join(dir, 'SKILL.md');
+    writeFileSync(file, 'edited by hand\n');
+    // Another writer holds the lock and has written the .bak, not yet its stamp.
+    writeFileSync(`${file}.bak`, 'edited by hand\n');
+    writeFileSync(`${file}.lock`, holder('other'));
+    const planned = await updateUserFile(file, () => '# new\n', { dryRun: true });
+    expect(planned).toMatchObject({ changed: true, written: false });
+    // The same .bak with no writer at work is a file burgee did not make (K4).
+    rmSync(`${file}.lock`);
+    await expect(updateUserFile(file, () => '# new\n', { dryRun: true })).rejects.toThrow(/not a backup burgee made/);
+    expect(readFileSync(file, 'utf8')).toBe('edited by hand\n');
+  });
+});
+
 describe('K4 · updateUserFile', () => {
   it('K4 · creates the missing folders and the file, with no backup; reports what it did', async () => {
     const file = join(dir, '.agents', 'skills', 'tool', 'SKILL.md');

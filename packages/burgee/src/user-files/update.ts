@@ -75,7 +75,7 @@ export async function updateUserFile(file: string, edit: Edit, options: UpdateOp
     if (!first.changed) return outcome(path, first, false);
     // Checked under the lock when writing: another writer may be halfway through its backup now.
     if (!options.dryRun) return await commit(path, edit, options);
-    await checkWrite(first, options);
+    await checkWrite(first, { ...options, concurrent: true });
     return { ...outcome(path, first, false), diff: lineDiff(first.before, first.after) };
   } catch (error) {
     if (error instanceof BurgeeError) throw error;
@@ -151,14 +151,29 @@ async function locate(path: string): Promise<{ target: string; info?: Stats }> {
   return { target: path, info };
 }
 
-/** Refuses what burgee must not replace (K4); a dry run refuses it too, so it shows what would happen. */
-async function checkWrite(plan: Plan, options: UpdateOptions): Promise<void> {
+/**
+ * Refuses what burgee must not replace (K4); a dry run refuses it too, so it shows what would happen.
+ * A dry run holds no lock (`concurrent`): a backup another burgee is writing at that moment is
+ * half there, so a refusal of it stands only when no writer holds the lock and a second look agrees.
+ * The write itself checks again under the lock.
+ */
+async function checkWrite(plan: Plan, options: UpdateOptions & { concurrent?: boolean }): Promise<void> {
   const { existing, target } = plan;
   if (existing === undefined) return;
   // Mode bits, not a failed open: root may write anything, and a read-only file is still the user's wish.
   if (((existing.mode ?? 0) & 0o200) === 0) throw refuseFile(readOnly(target));
   if (existing.nlink > 1) throw refuseFile(hardLinked(target, existing.nlink));
-  if (options.backup !== false) await checkBackup(target);
+  if (options.backup === false) return;
+  try {
+    await checkBackup(target);
+  } catch (error) {
+    if (options.concurrent !== true) throw error;
+    const writing = await lstat(`${target}.lock`).then(
+      () => true,
+      () => false,
+    );
+    if (!writing) await checkBackup(target);
+  }
 }
 
 /** Takes the lock beside the target, then plans, checks and writes again from what is there now. */
