@@ -42,7 +42,7 @@ const COMMONJS = { burgee: ['commander'] };
 /**
  * What every program loads at start (N1): the modules the package's main entry reaches by static
  * imports alone, gathered once the module graph is known. They go into one chunk, `core`; whatever
- * is reached only through an `import()` (the MCP server, `--schema`, help, completion scripts,
+ * is reached only through an `import()` (the MCP server, `--schema`, `--llms`, completion scripts,
  * client configuration, `burgee dev`, adapters) stays out of it, so turning an import into an
  * `import()` is all it takes to keep a surface off the start-up path.
  */
