@@ -4,13 +4,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { build as esbuild } from 'esbuild';
 import { build as rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, runCli } from './support/cli.js';
-import { childEnv } from './support/mcp.js';
+import { connectStdio } from './support/mcp.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'burgee-bundled-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,23 +57,15 @@ const runIn = (script: string, args: readonly string[]) => {
   return runCli(script, args, { cwd, timeoutMs: 30_000 });
 };
 
-/** One `tools/call` of `status` through the official client, over stdio. */
+/** The tool list and one `tools/call` of `status` through the official client, over stdio. */
 async function callStatus(script: string): Promise<unknown> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [script, '--mcp'],
-    env: childEnv(),
-    cwd: mkdtempSync(join(scratch, 'mcp-')),
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'burgee-tests', version: '1.0.0' });
-  await client.connect(transport);
+  const { client, close } = await connectStdio(script, { cwd: mkdtempSync(join(scratch, 'mcp-')) });
   try {
     const tools = await client.listTools();
     const result = await client.callTool({ name: 'status', arguments: { problems: true } });
     return { tools, result };
   } finally {
-    await client.close();
+    await close();
   }
 }
 

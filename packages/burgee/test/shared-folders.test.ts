@@ -16,11 +16,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { example, repoRoot, runCli } from './support/cli.js';
-import { childEnv } from './support/mcp.js';
+import { connectStdio } from './support/mcp.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'burgee-shared-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -81,19 +79,11 @@ const paths: [string, string, string[], number][] = [
 
 /** One tools/call through the official client, with `env` added to the child's. */
 async function oneCall(env: Record<string, string>): Promise<unknown> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [deploy, '--mcp'],
-    env: childEnv(env),
-    cwd: repoRoot,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'burgee-tests', version: '1.0.0' });
-  await client.connect(transport);
+  const { client, close } = await connectStdio(deploy, { env });
   try {
     return await client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
   } finally {
-    await client.close();
+    await close();
   }
 }
 

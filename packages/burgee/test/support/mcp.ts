@@ -19,13 +19,13 @@ export type StdioServer = { client: Client; stderr: () => string; close: () => P
 /** Spawns `node <script> --mcp` and connects the official client to it over stdio. */
 export async function connectStdio(
   script: string,
-  options: { env?: Record<string, string>; client?: ClientOptions } = {},
+  options: { env?: Record<string, string>; client?: ClientOptions; cwd?: string } = {},
 ): Promise<StdioServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [script, '--mcp'],
     env: childEnv(options.env),
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     stderr: 'pipe',
   });
   let stderr = '';
