@@ -77,6 +77,30 @@ describe('E10 · failed writes to stdout', () => {
   );
 });
 
+describe('E9 · a handler busy in a loop that never yields still ends on a signal, as plain Node does', () => {
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    'E9 · %s ends it at once, by that signal (probe: busy-handler-signal)',
+    async (name) => {
+      for (const args of [[], ['--json']]) {
+        const child = spawn(process.execPath, [fixture('busy.mjs'), ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { PATH: process.env.PATH ?? '' },
+        });
+        child.stderr.setEncoding('utf8').on('data', (d: string) => {
+          if (d.includes('busy')) child.kill(name);
+        });
+        // Before the fix the signal waited for a loop that never turns: only this kill ended it.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+          child.on('close', (c, s) => resolve([c, s])),
+        );
+        clearTimeout(killer);
+        expect({ args, code, signal }).toEqual({ args, code: null, signal: name });
+      }
+    },
+  );
+});
+
 describe('E9 · SIGTERM and SIGHUP end a run as SIGINT does', () => {
   it.each(['SIGTERM', 'SIGHUP'] as const)(
     'E9 · %s aborts ctx.signal, runs onExit handlers, and the process dies of that signal',

@@ -12,27 +12,49 @@ export type RunStop = {
   cleanup(): void;
 };
 
+/** The run's hold on SIGINT, SIGTERM and SIGHUP: taken only when something would answer them. */
+export type EndingSignals = {
+  /** Takes the signals, once; a no-op after `release`. */
+  arm(): void;
+  /** Gives them back for good (a server that drains instead of dying, the run's end). */
+  release(): void;
+};
+
 /**
  * SIGINT, SIGTERM and SIGHUP abort the handler's signal, run its cleanups, show the cursor again,
- * then end the process by that same signal so the parent sees why it ended (E9). Returns the undo.
+ * then end the process by that same signal so the parent sees why it ended (E9).
+ *
+ * Taken only once the run has something to do about them (the handler reads `ctx.signal`, adds an
+ * `onExit` cleanup, or a prompt or progress line uses the terminal): a listener runs on the event
+ * loop, so a handler busy in a loop that never yields would keep the process alive past every
+ * signal. Left alone, the process dies of the signal at once, as plain Node does, and there was
+ * nothing to clean up.
  */
-export function onEndingSignals(stop: RunStop): () => void {
+export function endingSignals(stop: RunStop): EndingSignals {
+  let state: 'idle' | 'armed' | 'released' = 'idle';
   const listeners = ENDING_SIGNALS.map((name) => {
     const listener = () => {
       stop.abort(new Error(name === 'SIGINT' ? 'interrupted' : `ended by ${name}`));
       stop.cleanup();
       // A prompt or progress bar may have hidden the cursor.
       if (process.stderr.isTTY) originalWrite(process.stderr)('\u001b[?25h');
-      undo();
+      release();
       process.kill(process.pid, name);
     };
-    process.on(name, listener);
     return [name, listener] as const;
   });
-  const undo = () => {
-    for (const [name, listener] of listeners) process.off(name, listener);
+  const release = () => {
+    if (state === 'armed') for (const [name, listener] of listeners) process.off(name, listener);
+    state = 'released';
   };
-  return undo;
+  return {
+    arm() {
+      if (state !== 'idle') return;
+      state = 'armed';
+      for (const [name, listener] of listeners) process.on(name, listener);
+    },
+    release,
+  };
 }
 
 /**

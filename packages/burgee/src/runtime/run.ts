@@ -5,7 +5,7 @@ import { originalWrite, runHost } from './capture.js';
 import { BurgeeError } from './errors.js';
 import { execute } from './execute.js';
 import { processIo } from './io.js';
-import { onEndingSignals, onOutputFaults, strayErrors } from './process-guards.js';
+import { endingSignals, onOutputFaults, strayErrors } from './process-guards.js';
 import { writeResult } from './report.js';
 import { isBuilt, type StdName, watchStreams } from './std-streams.js';
 
@@ -42,20 +42,36 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
       }
     },
   };
-  const undoSignals = onEndingSignals(stop);
+  const signals = endingSignals(stop);
   onOutputFaults(stop);
   const stalled = Promise.race([whenStalled(), strayErrors()]);
   stalled.catch(() => {});
+  const base = processIo();
+  const { terminal } = base;
   const io = {
-    ...processIo(),
-    signal: () => controller.signal,
+    ...base,
+    signal: () => {
+      signals.arm();
+      return controller.signal;
+    },
+    terminal:
+      terminal === undefined
+        ? undefined
+        : () => {
+            signals.arm();
+            return terminal();
+          },
     stalled,
-    releaseSignals: undoSignals,
+    releaseSignals: signals.release,
     ...(options.argv === undefined ? {} : { argv: options.argv }),
+  };
+  const onExit = (cleanup: () => void) => {
+    signals.arm();
+    cleanups.push(cleanup);
   };
   let code: number;
   try {
-    const result = await execute(program, io, { onExit: (cleanup) => cleanups.push(cleanup) });
+    const result = await execute(program, io, { onExit });
     writeResult(io, result);
     code = result.exitCode;
   } catch (error) {
@@ -64,7 +80,7 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
     code = ExitCode.RUNTIME;
   }
   stop.cleanup();
-  undoSignals();
+  signals.release();
   await flush();
   process.exit(code);
 }
