@@ -5,7 +5,7 @@
 // what the bundler wrote: every `import()` a literal path another bundler can follow, each file with
 // its source map. `tsc -b` emits the declarations; this emits the JavaScript the `import`
 // conditions point to.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +101,11 @@ for (const name of packages) {
       );
     }
     input[entry] = join(dir, 'src', entry, 'main.ts');
+    // A worker the bin starts, `src/<entry>/<name>.worker.ts`, is an entry of its own, `dist/<entry>-<name>.js`,
+    // beside the bin's bundle: a Worker is started from a file, which must exist under a known name.
+    for (const file of readdirSync(join(dir, 'src', entry)).filter((f) => f.endsWith('.worker.ts'))) {
+      input[`${entry}-${file.slice(0, -'.worker.ts'.length)}`] = join(dir, 'src', entry, file);
+    }
   }
   // The package's own name too: a bin imports the public entry by name (a self-reference), so it
   // shares dist/index.js instead of pulling index's modules out into a chunk every program must load.

@@ -1,6 +1,9 @@
 // `burgee check <entry>` as a person and an agent run it: the built binary in a child process.
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CHECK_RULES } from '../src/manifest/check-rules.js';
 import { example, repoRoot, runCli } from './support/cli.js';
 import { bin } from './support/dev.js';
@@ -155,6 +158,58 @@ describe('X1 · warnings, --strict, and what check cannot load', () => {
     expect(notProgram.code).toBe(3);
     expect(JSON.parse(notProgram.stdout).error.message).toMatch(/^cannot load .*print-child\.mjs: /);
   });
+});
+
+describe('X1 · an entry that never yields at import cannot hang check or diff (probe: check-entry-never-yields)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'burgee-check-hang-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const entry = (name: string, body: string) => {
+    writeFileSync(join(dir, name), body);
+    return join(dir, name);
+  };
+  const loops = entry('loops.mjs', 'for (;;) {}\n');
+  const waits = entry('waits.mjs', 'await new Promise(() => {});\nexport default 1;\n');
+  const slow = entry('slow.mjs', 'await new Promise(() => setInterval(() => {}, 1000));\n');
+
+  it.each([
+    [loops, /: its import was still running after 2000 ms and was stopped \(a loop that never yields\?\)$/],
+    [waits, /: its import never settled: it awaits a promise that nothing left running can resolve$/],
+    [slow, /: its import did not settle within 2000 ms and was abandoned/],
+  ])('X1 · check %s: exit 3 naming the load, in about the load timeout', async (file, message) => {
+    const started = Date.now();
+    const result = await check(file, '--load-timeout', '2000', '--json');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout).error.message).toMatch(message);
+    expect(JSON.parse(result.stdout).error.message).toMatch(/^cannot load /);
+  });
+
+  it('X4 · diff of a schema file and a looping entry: exit 3 naming the entry', async () => {
+    const schema = join(dir, 'schema.json');
+    writeFileSync(schema, (await runCli(example('ship'), ['--schema', '--full'])).stdout);
+    const result = await runCli(bin, ['diff', schema, loops, '--load-timeout', '2000', '--json']);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout).error.message).toMatch(/loops\.mjs: its import was still running after 2000 ms/);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'E9 · %s ends a check whose entry loops, at once, by that signal',
+    async (name) => {
+      const child = spawn(process.execPath, [bin, 'check', loops, '--load-timeout', '60000'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      // Long enough for the worker to be inside the loop.
+      const sent = setTimeout(() => child.kill(name), 1_500);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.on('close', (c, s) => resolve([c, s])),
+      );
+      clearTimeout(sent);
+      clearTimeout(killer);
+      expect({ code, signal }).toEqual({ code: null, signal: name });
+    },
+  );
 });
 
 describe('X2 · every rule is documented', () => {

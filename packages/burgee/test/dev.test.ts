@@ -98,7 +98,8 @@ describe('M8 · burgee dev <entry>: serve over stdio, reload on save', () => {
     const good = readFileSync(entry, 'utf8');
     // Long enough for a good import on a loaded machine (the first load has the same limit).
     const dev = await startDev(cleanups, dir, 'cli.mjs', { BURGEE_DEV_LOAD_TIMEOUT_MS: '3000' });
-    writeFileSync(entry, `${good}\nawait new Promise(() => {});\n`);
+    // Waiting on work that stays in flight (a request that never answers): only the timeout can end it.
+    writeFileSync(entry, `${good}\nawait new Promise(() => setInterval(() => {}, 1000));\n`);
     const failed = await until(
       () => /burgee dev: reload failed: .*\n/.exec(dev.stderr())?.[0],
       () => `reload failed; stderr: ${dev.stderr()}`,
@@ -117,6 +118,42 @@ describe('M8 · burgee dev <entry>: serve over stdio, reload on save', () => {
     );
     expect(dev.stderr()).toContain('burgee dev: reloaded cli.mjs\n+ fixed\n');
   });
+
+  it.each([
+    [
+      'awaits a promise nothing can resolve',
+      'await new Promise(() => {});',
+      'its import never settled: it awaits a promise that nothing left running can resolve',
+    ],
+    [
+      'loops without yielding',
+      'for (;;) {}',
+      'its import was still running after 3000 ms and was stopped (a loop that never yields?)',
+    ],
+  ])(
+    'M8 · a reload that %s fails as a load, the server still answers, a later save reloads (probe: dev-entry-never-yields)',
+    async (_, tail, reason) => {
+      const dir = scratch(cleanups);
+      const entry = join(dir, 'cli.mjs');
+      const good = readFileSync(entry, 'utf8');
+      const dev = await startDev(cleanups, dir, 'cli.mjs', { BURGEE_DEV_LOAD_TIMEOUT_MS: '3000' });
+      writeFileSync(entry, `${good}\n${tail}\n`);
+      const failed = await until(
+        () => /burgee dev: reload failed: .*\n/.exec(dev.stderr())?.[0],
+        () => `reload failed; stderr: ${dev.stderr()}`,
+      );
+      expect(failed).toBe(`burgee dev: reload failed: ${reason}\n`);
+      expect(await call(dev, 'status')).toBe('{"ok":true,"data":"green","meta":{"provenance":{}}}');
+      writeFileSync(
+        entry,
+        good.replace('// more commands', "defineCommand({ name: 'fixed', effects: 'read_only', run: () => 1 }),"),
+      );
+      await until(
+        () => dev.names()?.includes('fixed'),
+        () => `a list with fixed; stderr: ${dev.stderr()}`,
+      );
+    },
+  );
 
   it('M8 · an entry that calls await run(program) unguarded loads without running; what it prints goes to stderr', async () => {
     const dev = await startDev(cleanups, scratch(cleanups), 'runs-itself.mjs');

@@ -1,9 +1,7 @@
 import { colorLevel, createColors } from 'roundel';
-import { checkManifest } from '../check/check.js';
 import { renderCounts, renderFindings } from '../check/render.js';
 import type { CheckReport } from '../check/types.js';
 import type { Context } from '../declaration/types.js';
-import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { BurgeeError } from '../runtime/errors.js';
 import { loadEntries } from './entry.js';
@@ -23,8 +21,8 @@ export type CheckContext = Context<
  * data. Exit 1 when any finding is an error, or any at all with `--strict`.
  */
 export default async function check(ctx: CheckContext): Promise<CheckReport | undefined> {
-  const [entry] = await loadEntries([ctx.args.entry], ctx.cwd, ctx.options.loadTimeout, 'check');
-  const report = checkManifest(manifestOf(entry!.program), { foreign: entry!.foreign });
+  const [entry] = await loadEntries([ctx.args.entry], ctx.cwd, ctx.options.loadTimeout, 'check', 'check');
+  const report = entry!.check;
   const { errors, warnings } = report.counts;
   const failing = errors + (ctx.options.strict === true ? warnings : 0);
   const summary = `${entry!.label}: ${renderCounts(report.counts)}`;

@@ -6,6 +6,7 @@ import { toMcpTools } from '../projections/mcp/tools.js';
 import { originalWrite, withScope } from '../runtime/capture.js';
 import { ConfigError, UsageError } from '../runtime/errors.js';
 import { type McpServing, report, serveMcp } from '../runtime/mcp/serve.js';
+import { type LoadRequest, loadInWorker } from './isolated-load.js';
 import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';
 import { renderToolChanges } from './tool-changes.js';
@@ -22,7 +23,7 @@ export type DevContext = Context<
  * where it came from, and what changed since it last loaded.
  */
 type Session = {
-  readonly loader: EntryLoader;
+  readonly loader: GuardedLoader;
   readonly serving: McpServing;
   current: LoadedEntry;
   previous: LoadedEntry | undefined;
@@ -60,10 +61,10 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
   const entry = findEntry(arg, cwd);
   const root = dirname(entry);
   const label = displayPath(entry, cwd);
-  const loader = createEntryLoader(entry, root, timeoutMs);
+  const loader = guardedLoader(createEntryLoader(entry, root, timeoutMs), { entry, root, cwd, timeoutMs });
   let loaded: LoadedEntry;
   try {
-    loaded = await loader.load();
+    loaded = await loader.load([entry]);
   } catch (error) {
     const reason = await describeLoadError(error, { root, cwd, suspects: [entry] });
     const hint = error instanceof ConfigError ? error.hint : undefined;
@@ -96,6 +97,25 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
   watcher.close();
 }
 
+/** An entry loader that takes the files a syntax error may be in. */
+type GuardedLoader = { load(suspects: readonly string[]): Promise<LoadedEntry> };
+
+/**
+ * `loader`, each of whose loads is tried first in a worker thread (isolated-load.ts): an entry
+ * that loops at import without yielding would otherwise stop this server, its watcher and every
+ * later reload for good; in the worker it is stopped when its time is up, and reported as a
+ * failed load. It costs each load a second import, in a thread of its own.
+ */
+function guardedLoader(loader: EntryLoader, where: Omit<LoadRequest, 'want' | 'suspects'>): GuardedLoader {
+  return {
+    async load(suspects) {
+      const reply = await loadInWorker({ ...where, want: 'probe', suspects });
+      if (!reply.ok) throw new ConfigError(reply.reason, reply.hint === undefined ? {} : { hint: reply.hint });
+      return loader.load();
+    },
+  };
+}
+
 /** The path of the entry module, or a usage error naming what was given. */
 function findEntry(arg: string, cwd: string): string {
   const path = resolve(cwd, arg);
@@ -115,7 +135,7 @@ function findEntry(arg: string, cwd: string): string {
 /** Imports the entry again and serves the result; on failure says why and keeps what was served. */
 async function reload(session: Session): Promise<void> {
   try {
-    const next = await session.loader.load();
+    const next = await session.loader.load([...session.suspects]);
     const changes = await serve(session, next.program);
     session.suspects.clear();
     session.current.onLateFault = undefined;

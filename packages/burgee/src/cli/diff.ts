@@ -5,9 +5,7 @@ import { diffDocuments } from '../diff/document.js';
 import { readSchemaDocument } from '../diff/read-document.js';
 import { renderDiff, renderTally } from '../diff/render.js';
 import type { DiffReport } from '../diff/types.js';
-import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
-import { toSchemaDocument } from '../projections/schema/index.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
 import { BurgeeError, ConfigError, UsageError } from '../runtime/errors.js';
 import { jsonErrorOffset, lineColumn } from '../runtime/json-position.js';
@@ -47,11 +45,10 @@ async function readBoth(args: readonly [string, string], ctx: DiffContext): Prom
   const entries = args.filter((arg) => !isDocument(arg));
   if (args.filter((arg) => arg === '-').length > 1)
     throw new UsageError('only one side can be read from stdin', { hint: 'give the other as a file or an entry' });
-  const loaded = await loadEntries(entries, ctx.cwd, ctx.options.loadTimeout, 'diff');
+  const loaded = await loadEntries(entries, ctx.cwd, ctx.options.loadTimeout, 'diff', 'schema');
   return args.map((arg) => {
     if (isDocument(arg)) return readDocument(arg, ctx.cwd);
-    const { program } = loaded[entries.indexOf(arg)]!;
-    return toSchemaDocument(manifestOf(program), { full: true }) as FullSchemaDocument;
+    return loaded[entries.indexOf(arg)]!.schema;
   });
 }
 

@@ -1,46 +1,44 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { Program } from '../declaration/types.js';
-import { originalWrite, withCapturedOutput } from '../runtime/capture.js';
+import type { CheckReport } from '../check/types.js';
+import type { FullSchemaDocument } from '../projections/schema/types.js';
 import { ConfigError, UsageError } from '../runtime/errors.js';
-import { hostOf } from '../runtime/host/host.js';
-import { createEntryLoader } from './load-entry.js';
-import { describeLoadError, displayPath } from './load-error.js';
+import { loadInWorker } from './isolated-load.js';
+import { displayPath } from './load-error.js';
 
-/** A program loaded from its entry module, and what `check` and `diff` say of where it came from. */
-export type EntryProgram = { program: Program; label: string; foreign: boolean };
+/** What `check` or `diff` asked of one entry, and what they say of where it came from. */
+export type LoadedEntry<W extends 'check' | 'schema'> = {
+  label: string;
+  foreign: boolean;
+} & (W extends 'check' ? { check: CheckReport } : { schema: FullSchemaDocument });
 
 /**
- * Loads the programs of one or more entry modules once each, as `burgee dev` loads one (M8): native
- * or adapter, whatever the entry prints sent to stderr, an import that does not settle abandoned
- * after `timeoutMs`. The entries share one watched root (the folder holding them all): Node's
- * loader hooks are registered once per process.
+ * Loads the programs of one or more entry modules once each, as `burgee dev` loads one (M8), and
+ * returns what `want` asks of each: native or adapter, whatever the entry prints sent to stderr.
+ * Each loads in a worker thread the command can stop (isolated-load.ts), so no entry, however it
+ * misbehaves at import, keeps this process from answering. The entries share one root (the folder
+ * holding them all), where a load's errors are located.
  */
-export async function loadEntries(
+export async function loadEntries<W extends 'check' | 'schema'>(
   args: readonly string[],
   cwd: string,
   timeoutMs: number,
   command: string,
-): Promise<EntryProgram[]> {
+  want: W,
+): Promise<LoadedEntry<W>[]> {
   const paths = args.map((arg) => findEntry(arg, cwd, command));
   const root = commonFolder(paths.map((path) => dirname(path)));
-  const loaded: EntryProgram[] = [];
-  const toStderr = originalWrite(process.stderr);
-  for (const [i, path] of paths.entries()) {
+  const loaded: LoadedEntry<W>[] = [];
+  for (const [i, entry] of paths.entries()) {
     // Named as given, not by its real path: a link into another folder still reads as typed.
     const label = displayPath(resolve(cwd, args[i]!), cwd);
-    const program = await withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
-      createEntryLoader(path, root, timeoutMs)
-        .load()
-        .then((entry) => entry.program),
-    ).catch(async (error: unknown) => {
-      const reason = await describeLoadError(error, { root, cwd, suspects: [path] });
-      const hint = error instanceof ConfigError ? error.hint : undefined;
-      throw new ConfigError(`cannot load ${label}: ${reason}`, {
-        hint: hint ?? `fix it, then run burgee ${command} ${args[i]} again`,
+    const reply = await loadInWorker({ entry, root, cwd, timeoutMs, want, suspects: [entry] });
+    if (!reply.ok) {
+      throw new ConfigError(`cannot load ${label}: ${reply.reason}`, {
+        hint: reply.hint ?? `fix it, then run burgee ${command} ${args[i]} again`,
       });
-    });
-    loaded.push({ program, label, foreign: hostOf(program) !== undefined });
+    }
+    loaded.push({ ...reply, label } as LoadedEntry<W>);
   }
   return loaded;
 }
