@@ -142,6 +142,72 @@ describe('L4 · the files go where the docs say', () => {
   });
 });
 
+describe('L4 · K4 · programs sharing one project', () => {
+  const named = (name: string) =>
+    defineProgram({
+      name,
+      commands: [defineCommand({ name: 'go', description: `Go, for ${name}`, effects: 'read_only', run: () => null })],
+    });
+  const addFor = (program: ReturnType<typeof named>) =>
+    runProgram(program, ['skills', 'add', '--json'], { env: { HOME: home }, cwd: project });
+
+  it.each([
+    ['a/b', 'a-b'],
+    ['日本', '...'],
+    ['...', '-'],
+  ])(
+    'L4 · K4 · %s and %s each add their skill to one project: both are there afterwards (probe: skill-name-collision)',
+    async (first, second) => {
+      const programs = [named(first), named(second)];
+      for (const program of programs) {
+        const result = await addFor(program);
+        expect([result.exitCode, result.stderr]).toEqual([0, '']);
+      }
+      const skills = programs.map((program) => toSkillSet(manifestOf(program))[0]!);
+      for (const skill of skills) {
+        expect(readFileSync(join(project, '.agents/skills', skill.name, 'SKILL.md'), 'utf8')).toBe(skill.text);
+      }
+      expect(skills[0]!.name).not.toBe(skills[1]!.name);
+      expect(readdirSync(join(project, '.agents/skills')).sort()).toEqual(skills.map((skill) => skill.name).sort());
+    },
+  );
+
+  it("K4 · a program named like another's group skill is refused that folder, exit 3, and the group skill kept (probe: skill-name-collision)", async () => {
+    const leaf = (name: string) =>
+      defineCommand({
+        name,
+        description: 'Does one careful thing with many words to say about it, and then some more words.',
+        effects: 'read_only',
+        options: { target: { type: 'string', description: 'where it runs', default: 'local' } },
+        run: () => null,
+      });
+    const group = (name: string) =>
+      defineCommand({ name, commands: Array.from({ length: 60 }, (_, i) => leaf(`${name}-${i}`)) });
+    const big = defineProgram({ name: 'big', commands: [group('db'), group('net')] });
+    expect((await addFor(big)).exitCode).toBe(0);
+    const file = join(project, '.agents/skills/big-db/SKILL.md');
+    const before = readFileSync(file, 'utf8');
+    const result = await addFor(named('big-db'));
+    expect(result.exitCode).toBe(3);
+    const error = (result.json as { error: Failure }).error;
+    expect(error.message).toBe(`${file} is another skill (its title is "big db", not "big-db"); nothing was written`);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(existsSync(`${file}.bak`)).toBe(false);
+  });
+
+  it('K4 · a SKILL.md in the folder whose front matter names another skill is refused, exit 3, kept as it was (probe: skill-name-collision)', async () => {
+    const theirs = '---\nname: "other"\ndescription: Their own skill.\n---\n\n# ship\n';
+    put(shared(), theirs);
+    const outcome = await add();
+    expect(outcome.exitCode).toBe(3);
+    expect(outcome.error.message).toBe(
+      `${shared()} is another skill (its front matter names the skill "other", not "ship"); nothing was written`,
+    );
+    expect(readFileSync(shared(), 'utf8')).toBe(theirs);
+    expect(existsSync(`${shared()}.bak`)).toBe(false);
+  });
+});
+
 describe('L4 · K2 · adding again', () => {
   it('L4 · E4 · the second run changes nothing: changed false, the same bytes, no backup', async () => {
     expect((await add('--agent', 'claude-code')).data.changed).toBe(true);

@@ -163,6 +163,35 @@ describe('L1 · the rules restated here can fail', () => {
   });
 });
 
+describe('L1 · L4 · one folder per program', () => {
+  const named = (name: string) =>
+    defineProgram({
+      name,
+      commands: [defineCommand({ name: 'go', description: 'Go', effects: 'read_only', run: () => null })],
+    });
+
+  it("L1 · L4 · distinct program names get distinct skill names, each valid and its folder's, a valid name kept as it is (probe: skill-name-collision)", () => {
+    const names = ['日本', '...', '-', 'a/b', 'a-b', 'ship', 'my-tool'];
+    const skills = names.map((name) => toSkillSet(manifestOf(named(name)))[0]!);
+    const skillNames = skills.map((skill) => skill.name);
+    expect(new Set(skillNames).size).toBe(names.length);
+    for (const skill of skills) {
+      expect(skill.name.length).toBeLessThanOrEqual(64);
+      expect(skill.name).toMatch(NAME);
+      expect([skill.name, problems(skill.text, skill.name)]).toEqual([skill.name, []]);
+    }
+    expect(skillNames.slice(4)).toEqual(['a-b', 'ship', 'my-tool']);
+    // A name that had to change keeps what it can read, then a hash of the name itself.
+    expect(skillNames.slice(0, 4)).toEqual([
+      expect.stringMatching(/^cli-[0-9a-f]{8}$/),
+      expect.stringMatching(/^cli-[0-9a-f]{8}$/),
+      expect.stringMatching(/^cli-[0-9a-f]{8}$/),
+      expect.stringMatching(/^a-b-[0-9a-f]{8}$/),
+    ]);
+    expect(toSkillSet(manifestOf(named('My_Tool')))[0]!.name).toMatch(/^my-tool-[0-9a-f]{8}$/);
+  });
+});
+
 describe.each(programs)('L1 · L2 · L3 · every SKILL.md of %s', (_, make) => {
   it('L1 · L3 · keeps the Agent Skills rules: front matter keys, name, description, body size', async () => {
     const skills = toSkillSet(manifestOf(await make()));
@@ -190,7 +219,7 @@ describe.each(programs)('L1 · L2 · L3 · every SKILL.md of %s', (_, make) => {
 describe('L2 · what a skill says of what it keeps back', () => {
   it('L2 · a secret option is named, its default never; a secret read from a variable points there', () => {
     const [skill] = toSkillSet(manifestOf(guarded));
-    expect(skill!.name).toBe('vault-tool');
+    expect(skill!.name).toMatch(/^vault-tool-[0-9a-f]{8}$/);
     expect(skill!.text).toContain('- `--token <value>` (string; secret): the vault token\n');
     expect(skill!.text).toContain('- `--key <value>` (string; secret: prefer env VAULT_KEY): the key\n');
     expect(skill!.text).toContain('- `--mode <value>` (ro | rw; default ro): how to open it\n');

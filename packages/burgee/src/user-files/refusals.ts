@@ -35,6 +35,12 @@ export const stampNotOurs = (stamp: string): Refusal => ({
   hint: `burgee keeps the record of its backup there: ${ASIDE}`,
 });
 
+/** A SKILL.md in the folder a skill goes to that is another skill: another program's, or one the user wrote (L4, K4). */
+export const anotherSkill = (file: string, why: string): Refusal => ({
+  message: `${file} is another skill (${why}); nothing was written`,
+  hint: `burgee replaces only a skill it wrote for this program: ${ASIDE}`,
+});
+
 /** The owner has no write permission on the file: that is taken as the user's wish. */
 export const readOnly = (file: string): Refusal => ({
   message: `${file} is read-only; nothing was written`,

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { type SkillFile, toSkillFiles, toSkillSet } from '../../projections/skills/index.js';
-import { type FileUpdate, updateUserFile } from '../../user-files/index.js';
+import { type Edit, type FileUpdate, refusals, refuseFile, updateUserFile } from '../../user-files/index.js';
 import type { RunResult } from '../report.js';
 import type { SkillsRequest } from './skills-words.js';
 import type { SynthesisedCall } from './table.js';
@@ -36,7 +36,7 @@ export async function addSkills(call: SynthesisedCall, request: AddRequest): Pro
   // repository cannot aim the skill at another file of the user's.
   const within = request.scope === 'user' ? home : io.cwd;
   const checked: FileUpdate[] = [];
-  for (const file of files) checked.push(await updateUserFile(file.file, () => file.text, { dryRun: true, within }));
+  for (const file of files) checked.push(await updateUserFile(file.file, ownSkill(file), { dryRun: true, within }));
   const updates = request.dryRun ? checked : await writeAll(files, within);
   const written = files.map((file, i) => toWritten(file, updates[i]!));
   const changed = written.some((file) => file.changed);
@@ -52,6 +52,55 @@ export async function addSkills(call: SynthesisedCall, request: AddRequest): Pro
 }
 
 /**
+ * The skill's text, over what its file holds, unless that is another skill (L4, K4): one whose front
+ * matter names another skill, or whose title (its first `# ` line) names another program or group.
+ * Two programs never share a skill name (toSkillName), save one named like another's group skill
+ * (`ship-db`, `ship` + `db`): the title tells them apart, and the second is refused, never let to
+ * replace the first. A file with neither is no one's skill: replaced, its text kept in SKILL.md.bak.
+ */
+function ownSkill(file: SkillFile): Edit {
+  return (current) => {
+    if (current === undefined) return file.text;
+    const name = frontMatterName(current);
+    if (name !== undefined && name !== file.name) {
+      throw refuseFile(
+        refusals.anotherSkill(file.file, `its front matter names the skill "${name}", not "${file.name}"`),
+      );
+    }
+    const title = titleOf(current);
+    const own = titleOf(file.text);
+    // A title a user lengthened (`# ship (mine)`) is still this skill's.
+    if (title !== undefined && own !== undefined && title !== own && !title.startsWith(`${own} `)) {
+      throw refuseFile(refusals.anotherSkill(file.file, `its title is "${title}", not "${own}"`));
+    }
+    return file.text;
+  };
+}
+
+/** The `name` of a `SKILL.md`'s front matter, unquoted; undefined when it has none. */
+function frontMatterName(text: string): string | undefined {
+  const front = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(text)?.[1];
+  const value = front === undefined ? undefined : /^name:[ \t]*(.*?)[ \t]*$/m.exec(front)?.[1];
+  if (value === undefined) return undefined;
+  if (/^'.*'$/.test(value)) return value.slice(1, -1).replace(/''/g, "'");
+  if (/^".*"$/.test(value)) {
+    try {
+      return String(JSON.parse(value));
+    } catch {
+      return value;
+    }
+  }
+  return value.replace(/[ \t]+#.*$/, '');
+}
+
+/** The first `# ` line after the front matter, without its Markdown escapes; undefined when there is none. */
+function titleOf(text: string): string | undefined {
+  const body = text.replace(/^---\n[\s\S]*?\n---(?:\n|$)/, '');
+  const title = /^#[ \t]+(.*?)[ \t]*$/m.exec(body)?.[1];
+  return title?.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
+/**
  * One at a time, in order, all or nothing (K4): when one write fails, the files written before it
  * get back what they held (a file that was not there is removed), then the failure is reported.
  */
@@ -61,7 +110,7 @@ async function writeAll(files: readonly SkillFile[], within: string): Promise<Fi
   try {
     for (const file of files) {
       before.push(await readFile(file.file).catch(() => undefined));
-      updates.push(await updateUserFile(file.file, () => file.text, { within }));
+      updates.push(await updateUserFile(file.file, ownSkill(file), { within }));
     }
   } catch (error) {
     await undo(updates, before);
