@@ -1,5 +1,6 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { connectHttp, spawnHttp } from './support/http.js';
 import { connectStdio, faults } from './support/mcp.js';
 
 const eras = [
@@ -67,4 +68,29 @@ describe('M9 · cancellation and progress over MCP', () => {
       }
     },
   );
+});
+
+describe('M9 · over --http, a 2025-era client’s notifications/cancelled aborts the call it names (probe: http-cancelled-2025)', () => {
+  it.each(eras)('M9 · %s over HTTP: the cancelled call’s ctx.signal aborts', async (_, client) => {
+    const server = await spawnHttp(faults);
+    const caller = await connectHttp(server.url, client === undefined ? {} : { client });
+    try {
+      const controller = new AbortController();
+      const call = caller.callTool(
+        { name: 'slow', arguments: { id: 'cancelled-over-http' } },
+        { signal: controller.signal, onprogress: () => controller.abort(new Error('the agent changed its mind')) },
+      );
+      await expect(call).rejects.toThrow();
+      let aborted: unknown;
+      for (let tries = 0; tries < 100; tries++) {
+        aborted = (await caller.callTool({ name: 'aborted', arguments: {} })).structuredContent;
+        if (JSON.stringify(aborted).includes('cancelled-over-http')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(aborted).toMatchObject({ ok: true, data: { 'cancelled-over-http': expect.any(String) } });
+    } finally {
+      await caller.close();
+      await server.stop();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { Server as NetServer } from 'node:net';
 import { cannotBind } from '../../projections/refusals/index.js';
 import { ConfigError } from '../errors.js';
 import { readBody } from './http-body.js';
+import { CancellableCalls } from './http-cancel.js';
 import { Connections } from './http-connections.js';
 import { checkRequest, type Refusal, toGate } from './http-guard.js';
 import { type HttpServeOptions, urlHost } from './http-options.js';
@@ -34,6 +35,7 @@ export async function listenMcpHttp(mcp: McpFetch, options: HttpServeOptions): P
     mcp,
     options,
     inFlight: new InFlight(),
+    calls: new CancellableCalls(),
     gate: toGate(options.address, options.allowOrigins, options.token),
     draining: false,
   };
@@ -84,6 +86,7 @@ type Endpoint = {
   readonly mcp: McpFetch;
   readonly options: HttpServeOptions;
   readonly inFlight: InFlight;
+  readonly calls: CancellableCalls;
   gate: ReturnType<typeof toGate>;
   draining: boolean;
 };
@@ -115,12 +118,13 @@ async function serveRequest(
   // A subscription stream stays open until the client leaves; only calls hold up a graceful stop.
   if (request.method !== 'POST' || (parsed as { method?: unknown } | undefined)?.method === 'subscriptions/listen')
     release();
-  await exchange(endpoint.mcp, request, response, host!, text, parsed);
+  endpoint.calls.cancel(request, parsed);
+  await exchange(endpoint, request, response, host!, text, parsed);
 }
 
 /** Hands one checked request to the SDK as a web `Request` and streams its `Response` back. */
 async function exchange(
-  mcp: McpFetch,
+  { mcp, calls }: Endpoint,
   request: IncomingMessage,
   response: ServerResponse,
   host: string,
@@ -132,6 +136,8 @@ async function exchange(
   response.once('close', () => {
     if (!response.writableFinished) abort.abort(new Error('the client closed the connection'));
   });
+  // ... or as a 2025-era client's notifications/cancelled, sent in a request of its own, does.
+  response.once('close', calls.track(request, parsed, abort));
   const headers = new Headers();
   for (let i = 0; i < request.rawHeaders.length; i += 2)
     headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
