@@ -101,6 +101,27 @@ describe('M7 · the gate: Host and Origin, then the token', () => {
     const response = await send(server.url.replace('/mcp', '/other'), { headers: { ...json, ...auth }, body: list });
     expect(response.status).toBe(404);
   });
+
+  it('M7 · OAuth discovery paths are 404 without the token too, so no client starts a sign-in that does not exist (probe: oauth-well-known)', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server']) {
+      for (const extra of [{}, auth]) {
+        const response = await send(server.url.replace('/mcp', path), { method: 'GET', headers: extra });
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.headers['www-authenticate']).toBeUndefined();
+      }
+    }
+  });
+
+  it('M7 · the 401 for a missing token says how to send one; for a wrong one, that it is wrong (probe: http-401-hint)', async () => {
+    const missing = await send(server.url, { headers: json, body: list });
+    expect(JSON.parse(missing.text).error.message).toMatch(
+      /^Unauthorized: this server needs its token: send "Authorization: Bearer <token>".*--token.*mcp config <client> --http <url> --token-env <NAME>/,
+    );
+    const wrong = await send(server.url, { headers: { ...json, authorization: 'Bearer nope' }, body: list });
+    expect(JSON.parse(wrong.text).error.message).toBe(
+      'Unauthorized: the token sent in "Authorization: Bearer <token>" is not the one this server was started with',
+    );
+  });
 });
 
 describe('M7 · the body limit', () => {

@@ -13,6 +13,9 @@ export type Gate = {
 };
 
 /** A request turned away before it reaches the MCP handler. */
+/** Where MCP is served; every other path is 404. */
+export const MCP_PATH = '/mcp';
+
 export type Refusal = { status: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415; message: string };
 
 /** The headers the gate reads, as `node:http` gives them. */
@@ -48,9 +51,12 @@ export function toGate(bound: { host: string; port: number }, allowOrigins: read
 /**
  * Checks a request in the order that leaks least (M7): a foreign `Host` or `Origin` first
  * (DNS rebinding: a web page must not reach a local server through a name it controls), then the
- * token. A request without `Origin` is allowed: agents and other non-browser clients send none.
+ * path, then the token. A request without `Origin` is allowed: agents and other non-browser
+ * clients send none. A path other than `/mcp` is 404 with or without the token: a 401 at
+ * `/.well-known/oauth-protected-resource` would tell an OAuth-aware client to start a sign-in
+ * this server does not offer, where a 404 tells it there is none.
  */
-export function checkRequest(gate: Gate, headers: GateHeaders): Refusal | undefined {
+export function checkRequest(gate: Gate, headers: GateHeaders, path: string | undefined): Refusal | undefined {
   const host = headers.host?.toLowerCase();
   if (host === undefined || !gate.hosts.has(host)) {
     return { status: 403, message: 'Forbidden: the Host header does not name this server' };
@@ -58,8 +64,15 @@ export function checkRequest(gate: Gate, headers: GateHeaders): Refusal | undefi
   if (headers.origin !== undefined && !gate.origins.has(headers.origin.toLowerCase())) {
     return { status: 403, message: 'Forbidden: requests from this Origin are not allowed (see --allow-origin)' };
   }
+  if (path?.split('?')[0] !== MCP_PATH) return { status: 404, message: `Not Found: MCP is served at ${MCP_PATH}` };
   if (gate.tokenDigest !== undefined && !bearerMatches(gate.tokenDigest, headers.authorization)) {
-    return { status: 401, message: 'Unauthorized: send the token as "Authorization: Bearer <token>"' };
+    return {
+      status: 401,
+      message:
+        headers.authorization === undefined
+          ? 'Unauthorized: this server needs its token: send "Authorization: Bearer <token>", with the token it was started with (--token, or the *_MCP_TOKEN variable it read); `<program> mcp config <client> --http <url> --token-env <NAME>` writes a client entry that sends it'
+          : 'Unauthorized: the token sent in "Authorization: Bearer <token>" is not the one this server was started with',
+    };
   }
   return undefined;
 }

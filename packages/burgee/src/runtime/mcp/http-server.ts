@@ -6,7 +6,7 @@ import { ConfigError } from '../errors.js';
 import { readBody } from './http-body.js';
 import { CancellableCalls } from './http-cancel.js';
 import { Connections } from './http-connections.js';
-import { checkRequest, type Refusal, toGate } from './http-guard.js';
+import { checkRequest, MCP_PATH, type Refusal, toGate } from './http-guard.js';
 import { type HttpServeOptions, urlHost } from './http-options.js';
 import { callHasProtoKey, PROTO_KEY_REFUSAL } from './proto-key.js';
 import type { McpFetch } from './server.js';
@@ -22,9 +22,6 @@ export type McpHttpServer = {
   /** Stops accepting, waits up to `graceMs` for calls in flight, then closes every connection. */
   close(graceMs?: number): Promise<void>;
 };
-
-/** Where MCP is served; every other path is 404. */
-export const MCP_PATH = '/mcp';
 
 /**
  * Binds `node:http` to the address and serves `mcp` at `/mcp`. Each request passes the gate
@@ -99,11 +96,8 @@ async function serveRequest(
   release: () => void,
 ): Promise<void> {
   const { host, origin, authorization } = request.headers;
-  const refusal = checkRequest(endpoint.gate, { host, origin, authorization });
+  const refusal = checkRequest(endpoint.gate, { host, origin, authorization }, request.url);
   if (refusal !== undefined) return refuse(response, refusal);
-  if (request.url?.split('?')[0] !== MCP_PATH) {
-    return refuse(response, { status: 404, message: `Not Found: MCP is served at ${MCP_PATH}` });
-  }
   let text: string | undefined;
   if (request.method === 'POST') {
     const read = await readBody(request, endpoint.options.maxBody, endpoint.options.bodyDeadlineMs);
