@@ -8,8 +8,18 @@
 // section for every version; each package has its README and LICENSE, a `files` list, and export
 // targets that the tarball really contains.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -51,20 +61,15 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-// From clean: a stale dist/ (a file whose source is gone) must not reach a tarball.
-for (const { dir } of packages) {
-  rmSync(join(dir, 'dist'), { recursive: true, force: true });
-  rmSync(join(dir, 'tsconfig.tsbuildinfo'), { force: true });
-}
-execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+const built = buildCopy(join(out, 'build'));
 // Each package is packed from a staged copy: the files its `files` list selects, and the manifest
 // users get (see publishedManifest). The repository's package.json files are never rewritten, so
 // an interrupted release leaves nothing to undo. The build above is each package's prepack.
 const stage = join(out, 'stage');
-const packed = packages.map(({ dir, manifest }) => {
+const packed = packages.map(({ dir: source, manifest }) => {
+  const dir = join(built, relative(root, source));
   const staged = join(stage, manifest.name);
   const listing = packJson(dir, ['--dry-run']);
   for (const { path } of listing.files) {
@@ -77,6 +82,7 @@ const packed = packages.map(({ dir, manifest }) => {
   return { tarball: packJson(staged, ['--pack-destination', out]), published };
 });
 rmSync(stage, { recursive: true, force: true });
+rmSync(built, { recursive: true, force: true });
 for (const { tarball, published } of packed) {
   const files = new Set(tarball.files.map((f) => f.path));
   const missing = exportTargets(published.exports).filter((target) => !files.has(target));
@@ -91,6 +97,37 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(`tarballs in ${out}; publish each with npm publish <tarball>`);
+
+/**
+ * Builds the packages in a copy of their sources under `folder`, from clean, and returns it. Never
+ * in place: a release while the tests or a program run must not pull dist/ from under them, and a
+ * stale file of the repository's dist/ (its source gone) cannot reach a tarball. The copy's
+ * node_modules links each installed package back to the repository's, and each workspace package
+ * to its copy, so the build resolves the siblings it bundles from the copy.
+ */
+function buildCopy(folder) {
+  const skipped = new Set(['dist', 'node_modules', 'tsconfig.tsbuildinfo', '.vitest']);
+  const keep = (path) => !skipped.has(basename(path));
+  for (const file of ['package.json', ...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))]) {
+    cpSync(join(root, file), join(folder, file));
+  }
+  cpSync(join(root, 'scripts'), join(folder, 'scripts'), { recursive: true, filter: keep });
+  for (const { dir } of packages) {
+    const copy = join(folder, relative(root, dir));
+    cpSync(dir, copy, { recursive: true, filter: keep });
+    // What a package installed for itself alone stays where its build looks first.
+    if (existsSync(join(dir, 'node_modules')))
+      symlinkSync(join(dir, 'node_modules'), join(copy, 'node_modules'), 'junction');
+  }
+  mkdirSync(join(folder, 'node_modules'));
+  const workspace = new Map(packages.map(({ dir, manifest }) => [manifest.name, join(folder, relative(root, dir))]));
+  for (const entry of readdirSync(join(root, 'node_modules'))) {
+    const target = workspace.get(entry) ?? join(root, 'node_modules', entry);
+    symlinkSync(target, join(folder, 'node_modules', entry), 'junction');
+  }
+  execFileSync(npm, ['run', 'build', '--silent'], { cwd: folder, stdio: 'inherit' });
+  return folder;
+}
 
 /** `npm pack --json` of one folder, scripts off: the tarball's name, sizes and files. */
 function packJson(cwd, args) {

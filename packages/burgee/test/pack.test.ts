@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,6 +128,18 @@ describe("N4 · the README's quick start, run as written by a stranger", () => {
     expect(existsSync(join(project, 'node_modules/caique'))).toBe(false);
     expect(existsSync(join(project, 'node_modules/roundel'))).toBe(false);
   });
+
+  it('N4 · a release builds in a copy: the dist/ that tests and programs use is left as it was, and no timing table is printed (probe: release-in-place)', () => {
+    const dist = join(copy, 'packages/burgee/dist');
+    writeFileSync(join(dist, 'in-use.marker'), 'a test run is reading this dist/');
+    const before = statSync(join(dist, 'cli.js')).mtimeMs;
+    const release = run('npm', ['run', 'release', '--silent'], copy, userEnv);
+    expect(release.status, release.stderr).toBe(0);
+    expect(existsSync(join(dist, 'in-use.marker'))).toBe(true);
+    expect(statSync(join(dist, 'cli.js')).mtimeMs).toBe(before);
+    expect(release.stdout + release.stderr).not.toMatch(/timing|took|PLUGIN/i);
+    expect(release.stdout).toMatch(/^burgee-\d+\.\d+\.\d+\.tgz {2}/m);
+  }, 300_000);
 
   it('N4 · the tarball holds only what its exports need: no source maps, sources or fixtures', () => {
     const tarball = readdirSync(join(copy, '.release')).find((f) => f.startsWith('burgee-'))!;
