@@ -190,6 +190,30 @@ describe("N4 · the README's quick start, run as written by a stranger", () => {
     expectTranscript(join(project, 'ts/out/cli.mjs'));
   }, 600_000);
 
+  it('N4 · docs/getting-started.md, TypeScript, as written: from npm init -y, its steps, tsc, then the program runs (probe: getting-started-ts)', () => {
+    const guide = readBlocks(
+      'docs/getting-started.md',
+      readFileSync(join(repoRoot, 'docs/getting-started.md'), 'utf8'),
+    );
+    const steps = guide.find((b) => b.lang === 'sh' && b.code.includes('typescript'))!;
+    const shown = readConsole(guide.find((b) => b.lang === 'console' && b.code.includes('dist/hello.js'))!.code);
+    const dir = join(tmp, 'hello-ts');
+    mkdirSync(dir);
+    const tarball = readdirSync(join(copy, '.release')).find((f) => f.startsWith('burgee-'))!;
+    const setup = `npm init -y >/dev/null && npm install ${JSON.stringify(join(copy, '.release', tarball))}\n${steps.code}`;
+    const made = run('bash', ['-euo', 'pipefail', '-c', setup], dir, userEnv);
+    expect(made.status, made.stderr).toBe(0);
+    for (const name of ['hello.ts', 'tsconfig.json']) {
+      writeFileSync(join(dir, name), guide.find((b) => b.file === name)!.code);
+    }
+    for (const step of shown) {
+      const result = run('bash', ['-c', step.command], dir, userEnv);
+      const printed = (result.stdout + result.stderr).trimEnd();
+      const expected = step.expected.join('\n').trimEnd();
+      expect(printed, `$ ${step.command}`).toBe(expected);
+    }
+  }, 600_000);
+
   it('N4 · what the install brought weighs at most 3 MB, and every package in it is loaded by burgee, or by what burgee loads', () => {
     const packages = installedPackages(join(project, 'node_modules'));
     const bytes = packages.reduce((sum, p) => sum + p.bytes, 0);
