@@ -17,6 +17,10 @@
  *   otherwise a declared option of that name wins on that command;
  * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown;
  * - `secret`: true when its value must never be printed, not even in a `fix` line (`--token`, M7);
+ * - `mcp`: what it means beside `--mcp` (M10): `serves` (it shapes the server itself), `applies` (every
+ *   tool call runs as if it had been typed: `--config`, `--no-config`; `--json`, which every result
+ *   already is), `first` (shown instead of serving, as everywhere: `--help`), or `refused` (a surface
+ *   of its own that a server cannot also be: refused with exit 2 rather than silently ignored);
  * - `repeats`: true when it may be given more than once; the values are kept, joined with commas;
  * - `foreign`: true when a program read from commander or yargs gains it too (F1, F2): typed there,
  *   and not declared by the program itself (F3), the run is burgee's; the adapters scan argv for these.
@@ -24,9 +28,10 @@
  * will get a table of their own beside this one.
  */
 export const GLOBAL_FLAGS = [
-  { name: 'json', at: 'any', help: 'print one JSON envelope', reserved: true, foreign: true },
+  { name: 'json', mcp: 'applies', at: 'any', help: 'print one JSON envelope', reserved: true, foreign: true },
   {
     name: 'explain',
+    mcp: 'refused',
     value: 'option',
     at: 'any',
     listed: 'runnable',
@@ -36,15 +41,17 @@ export const GLOBAL_FLAGS = [
   },
   {
     name: 'config',
+    mcp: 'applies',
     value: 'path',
     at: 'any',
     config: true,
     help: 'read option values from this JSON file',
     reserved: true,
   },
-  { name: 'no-config', at: 'any', config: true, help: 'read no config file', reserved: true },
+  { name: 'no-config', mcp: 'applies', at: 'any', config: true, help: 'read no config file', reserved: true },
   {
     name: 'schema',
+    mcp: 'refused',
     at: 'any',
     listed: 'root',
     help: 'print every command, option and exit code as JSON',
@@ -53,6 +60,7 @@ export const GLOBAL_FLAGS = [
   },
   {
     name: 'llms',
+    mcp: 'refused',
     at: 'any',
     listed: 'root',
     help: 'print every command as a Markdown index for agents',
@@ -61,15 +69,17 @@ export const GLOBAL_FLAGS = [
   },
   {
     name: 'mcp',
+    mcp: 'serves',
     at: 'root',
     help: 'serve this program over MCP (stdio, or HTTP: --http)',
     reserved: true,
     foreign: true,
   },
   // MCP over HTTP (M7). Help names --http on the --mcp line only; the docs cover the rest.
-  { name: 'http', value: 'addr', at: 'root', with: 'mcp', reserved: false },
+  { name: 'http', mcp: 'serves', value: 'addr', at: 'root', with: 'mcp', reserved: false },
   {
     name: 'token',
+    mcp: 'serves',
     value: 'token',
     at: 'root',
     with: 'http',
@@ -78,6 +88,7 @@ export const GLOBAL_FLAGS = [
   },
   {
     name: 'allow-origin',
+    mcp: 'serves',
     value: 'origin',
     at: 'root',
     with: 'http',
@@ -86,20 +97,21 @@ export const GLOBAL_FLAGS = [
   },
   {
     name: 'max-body',
+    mcp: 'serves',
     value: 'size',
     at: 'root',
     with: 'http',
     reserved: false,
   },
-  { name: 'version', at: 'any', listed: 'root', help: 'print the version', reserved: true },
-  { name: 'help', short: 'h', at: 'any', help: 'show help', reserved: true },
-  { name: 'field', value: 'path', at: 'any', with: 'schema', reserved: false },
-  { name: 'budget', value: 'n', at: 'any', with: 'schema', reserved: false },
-  { name: 'full', at: 'any', with: 'schema', reserved: false },
-  { name: 'page', value: 'n', at: 'any', with: 'schema', reserved: false },
-  { name: 'all', at: 'any', with: 'help', reserved: false },
-  { name: 'format', value: 'json', at: 'any', spells: true, reserved: false },
-  { name: 'output', value: 'json', at: 'any', spells: true, reserved: false },
+  { name: 'version', mcp: 'refused', at: 'any', listed: 'root', help: 'print the version', reserved: true },
+  { name: 'help', mcp: 'first', short: 'h', at: 'any', help: 'show help', reserved: true },
+  { name: 'field', mcp: 'refused', value: 'path', at: 'any', with: 'schema', reserved: false },
+  { name: 'budget', mcp: 'refused', value: 'n', at: 'any', with: 'schema', reserved: false },
+  { name: 'full', mcp: 'refused', at: 'any', with: 'schema', reserved: false },
+  { name: 'page', mcp: 'refused', value: 'n', at: 'any', with: 'schema', reserved: false },
+  { name: 'all', mcp: 'first', at: 'any', with: 'help', reserved: false },
+  { name: 'format', mcp: 'applies', value: 'json', at: 'any', spells: true, reserved: false },
+  { name: 'output', mcp: 'applies', value: 'json', at: 'any', spells: true, reserved: false },
 ] as const satisfies readonly GlobalFlag[];
 
 /** One row of `GLOBAL_FLAGS`; see the table for what each field means. */
@@ -117,6 +129,7 @@ export type GlobalFlag = {
   readonly secret?: boolean;
   readonly repeats?: boolean;
   readonly foreign?: boolean;
+  readonly mcp: 'serves' | 'applies' | 'first' | 'refused';
 };
 
 type Row = (typeof GLOBAL_FLAGS)[number];
@@ -161,6 +174,15 @@ export const emptyGlobals = (): Globals => ({ ...EMPTY }) as Globals;
 /** The rows a program has: the config rows only when it reads config files. */
 export const programGlobals = (program: { readonly config: boolean }): readonly GlobalFlag[] =>
   program.config ? WITH_CONFIG : WITHOUT_CONFIG;
+
+/** The rows given beside `--mcp` that a server cannot honour (M10), in the table's order. */
+export const refusedWithMcp = (given: Globals): GlobalFlag[] =>
+  ROWS.filter((row) => row.mcp === 'refused' && row.spells !== true && isGiven(given, row));
+
+const isGiven = (given: Globals, row: GlobalFlag): boolean => {
+  const value = (given as Record<string, string | boolean | undefined>)[globalKey(row)];
+  return value !== undefined && value !== false;
+};
 
 /** The row of a `--flag`, among those the program has. */
 export const findGlobal = (program: { readonly config: boolean }, flag: string): GlobalFlag | undefined =>

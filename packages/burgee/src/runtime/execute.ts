@@ -1,11 +1,12 @@
 import type { Command, Program } from '../declaration/types.js';
 import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { refusedWithMcp } from '../manifest/globals.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
-import { needsCommand, notJson } from '../projections/refusals/index.js';
+import { needsCommand, notJson, notWithMcp } from '../projections/refusals/index.js';
 import { askUnanswered } from './bound-prompts.js';
 import { withCapturedOutput } from './capture.js';
 import { changedOf } from './changed.js';
@@ -89,11 +90,15 @@ function dispatch(
 ): RunResult | Promise<RunResult> {
   const { globals, command } = parsed;
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
+  if (globals.mcp) {
+    const refused = refusedWithMcp(globals);
+    if (refused.length > 0) throw refuse(notWithMcp(manifest, refused), command);
+    return serveMcpSurface(program, manifest, globals, io, report);
+  }
   if (globals.schema)
     return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
   if (globals.llms) return import('./llms-surface.js').then((m) => m.showLlms(manifest, command, report));
   if (globals.version) return import('./version-surface.js').then((m) => m.showVersion(manifest, io, report));
-  if (globals.mcp) return serveMcpSurface(program, manifest, globals, io, report);
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
   const run: Run = { manifest, parsed, io, report, options, config: undefined };
   const candidates = configCandidates(manifest, globals, io.env, io.cwd);

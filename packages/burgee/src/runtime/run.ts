@@ -28,6 +28,28 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
     host.take(program);
     return undefined as never;
   }
+  const { io, stop, onExit, signals } = processRun(options);
+  let code: number;
+  try {
+    const result = await execute(program, io, { onExit });
+    writeResult(io, result);
+    code = result.exitCode;
+  } catch (error) {
+    // execute() reports every failure itself; reaching here is burgee's own bug, and still not silent.
+    originalWrite(process.stderr)(`error: burgee failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    code = ExitCode.RUNTIME;
+  }
+  stop.cleanup();
+  signals.release();
+  await flush();
+  process.exit(code);
+}
+
+/**
+ * The run's side of the process: its io, its way of stopping, where `ctx.onExit` cleanups go, and
+ * its hold on the ending signals, taken only once something answers them (process-guards.ts).
+ */
+function processRun(options: RunOptions) {
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];
   const stop = {
@@ -48,19 +70,16 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
   stalled.catch(() => {});
   const base = processIo();
   const { terminal } = base;
+  const armed =
+    <T>(get: () => T) =>
+    (): T => {
+      signals.arm();
+      return get();
+    };
   const io = {
     ...base,
-    signal: () => {
-      signals.arm();
-      return controller.signal;
-    },
-    terminal:
-      terminal === undefined
-        ? undefined
-        : () => {
-            signals.arm();
-            return terminal();
-          },
+    signal: armed(() => controller.signal),
+    terminal: terminal === undefined ? undefined : armed(terminal),
     stalled,
     releaseSignals: signals.release,
     ...(options.argv === undefined ? {} : { argv: options.argv }),
@@ -69,20 +88,7 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
     signals.arm();
     cleanups.push(cleanup);
   };
-  let code: number;
-  try {
-    const result = await execute(program, io, { onExit });
-    writeResult(io, result);
-    code = result.exitCode;
-  } catch (error) {
-    // execute() reports every failure itself; reaching here is burgee's own bug, and still not silent.
-    originalWrite(process.stderr)(`error: burgee failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    code = ExitCode.RUNTIME;
-  }
-  stop.cleanup();
-  signals.release();
-  await flush();
-  process.exit(code);
+  return { io, stop, onExit, signals };
 }
 
 /** The program run() was handed; anything else is the author's slip, said in one line and exit 1. */

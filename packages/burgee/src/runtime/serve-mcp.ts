@@ -2,6 +2,7 @@ import type { Program } from '../declaration/types.js';
 import type { Globals } from '../manifest/globals.js';
 import type { Manifest } from '../manifest/types.js';
 import { mcpNeedsProcess } from '../projections/refusals/index.js';
+import { configCandidates } from './config-file.js';
 import { refuse } from './errors.js';
 import type { Io } from './io.js';
 import type { Reporter, RunResult } from './report.js';
@@ -19,7 +20,12 @@ export async function serveMcpSurface(
   io: Io,
   report: Reporter,
 ): Promise<RunResult> {
-  const settings = { env: io.env, cwd: io.cwd, entry: io.entry };
+  // `--config` and `--no-config` hold for every call as on the command line (M10); a file that
+  // cannot serve is refused now, before a client is told of any tool, not at the first call.
+  const config: string | false | undefined = globals.noConfig === true ? false : globals.config;
+  const candidates = configCandidates(manifest, globals, io.env, io.cwd);
+  if (candidates.length > 0) (await import('./config-read.js')).loadConfig(candidates, manifest);
+  const settings = { env: io.env, cwd: io.cwd, entry: io.entry, config };
   if (globals.http === undefined) {
     if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
     const { serveMcp } = await import('./mcp/serve.js');

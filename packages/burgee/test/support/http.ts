@@ -20,10 +20,11 @@ export function spawnHttp(
   args: readonly string[] = [],
   env: Record<string, string> = {},
   address = '127.0.0.1:0',
+  cwd = repoRoot,
 ): Promise<HttpServer> {
   const child = spawn(process.execPath, [script, '--mcp', '--http', address, ...args], {
     env: childEnv(env),
-    cwd: repoRoot,
+    cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -19,11 +19,11 @@ export type StdioServer = { client: Client; stderr: () => string; close: () => P
 /** Spawns `node <script> --mcp` and connects the official client to it over stdio. */
 export async function connectStdio(
   script: string,
-  options: { env?: Record<string, string>; client?: ClientOptions; cwd?: string } = {},
+  options: { env?: Record<string, string>; client?: ClientOptions; cwd?: string; args?: readonly string[] } = {},
 ): Promise<StdioServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [script, '--mcp'],
+    args: [script, '--mcp', ...(options.args ?? [])],
     env: childEnv(options.env),
     cwd: options.cwd ?? repoRoot,
     stderr: 'pipe',

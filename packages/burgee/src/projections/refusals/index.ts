@@ -24,6 +24,7 @@ export {
   needsCommand,
   needsValue,
   notBoolean,
+  notWithMcp,
   takesNoValue,
   unknownCommand,
   unknownOption,

@@ -3,7 +3,7 @@
  * data, and the runtime throws it as a usage error of the command it names.
  */
 import { findGlobal, type GlobalFlag, globalFlag, programGlobals, validAt } from '../../manifest/globals.js';
-import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { HELP_COMMAND_LIMIT } from '../help/long-list.js';
 import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
 import { commandName, type Refusal, type Scene } from './refusal.js';
@@ -148,3 +148,16 @@ function groupHint(scene: Pick<Scene, 'manifest' | 'command'>): string {
 }
 
 const visibleNames = (group: ManifestCommand): string[] => group.commands.filter((c) => !c.hidden).map((c) => c.name);
+
+/** A surface of its own given beside `--mcp` (M10): the server would otherwise ignore it without a word. */
+export function notWithMcp(manifest: Pick<Manifest, 'name'>, rows: readonly GlobalFlag[]): Refusal {
+  const flags = rows.map(globalFlag);
+  const first = flags[0]!;
+  return {
+    message: `${flags.join(', ')} cannot be given with --mcp: a server answers tool calls, it prints no ${first === '--version' ? 'version' : 'document'}`,
+    hint:
+      first === '--explain'
+        ? `run ${manifest.name} <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from`
+        : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
+  };
+}

@@ -37,6 +37,7 @@ export async function connectMcp(program: Program, options: ConnectMcpOptions = 
     cwd: options.cwd ?? process.cwd(),
     timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     stateKey: stateKey(options.env ?? {}),
+    globalWords: [],
   };
   serveTools({ program }, settings, serverSide, () => {});
   const client = new Client({ name: 'burgee-testing', version: '1.0.0' }, clientOptions(options));

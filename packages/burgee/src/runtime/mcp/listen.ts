@@ -32,7 +32,7 @@ export type McpHttpTestServer = {
  */
 export async function startMcpHttp(program: Program, options: StartMcpHttpOptions = {}): Promise<McpHttpTestServer> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const settings = { env: options.env ?? {}, cwd: options.cwd ?? process.cwd(), timeoutMs };
+  const settings = { env: options.env ?? {}, cwd: options.cwd ?? process.cwd(), timeoutMs, globalWords: [] };
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
   const server = await listenMcpHttp(
     toolsHttpHandler({ program }, settings, () => {}, maxBody),

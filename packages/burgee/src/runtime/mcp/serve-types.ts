@@ -10,6 +10,11 @@ export type ServeMcpOptions = {
   timeoutMs?: number;
   /** The program's module, whose package.json names the server's version when the program declares none. */
   entry?: string | undefined;
+  /**
+   * The config file every call reads, as `--config <path>` would on the command line (relative to
+   * `cwd`), or `false` for none, as `--no-config`; by default each call looks where the CLI looks.
+   */
+  config?: string | false | undefined;
 };
 
 /** A running stdio server; `setProgram` swaps what it serves and tells the client (for `burgee dev`). */

@@ -1,5 +1,6 @@
 import type * as NodeChildProcess from 'node:child_process';
 import type * as NodeModule from 'node:module';
+import { resolve } from 'node:path';
 import { toProgram } from '../../declaration/define.js';
 import { programOf } from '../../declaration/program-of.js';
 import type { Command, Program } from '../../declaration/types.js';
@@ -65,14 +66,23 @@ export function toServerSettings(options: ServeMcpOptions): ServerSettings {
   // (agent detection, colours, option variables). Calls see the server's environment as it started;
   // not frozen, so a handler that writes to ctx.env behaves as it does on the command line.
   const env = { ...(options.env ?? process.env) };
+  const cwd = options.cwd ?? process.cwd();
   return {
     env,
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
+    globalWords: configWords(options.config, cwd),
     timeoutMs: callTimeout(options.timeoutMs, env),
     packageVersion: packageVersion(options.entry ?? process.argv[1], fs),
     // Read at start, so a shared key that cannot serve is a CONFIG error before the first call.
     stateKey: stateKey(env),
   };
+}
+
+/** The words every call carries so that it reads the config file the server was given (M10). */
+function configWords(config: string | false | undefined, cwd: string): readonly string[] {
+  if (config === false) return ['--no-config'];
+  // Absolute: a handler that changes the process's folder must not change which file a later call reads.
+  return config === undefined ? [] : ['--config', resolve(cwd, config)];
 }
 
 /** The per-call timeout: the option, else `BURGEE_MCP_TIMEOUT_MS`, else the default. */

@@ -24,6 +24,8 @@ export type ToolCallSettings = {
   deadlines: Deadlines;
   /** How long a call may run, for the message of one that runs out of time. */
   timeoutMs: number;
+  /** Global flags the server was started with that every call runs with (`--config <path>`, M10). */
+  globalWords: readonly string[];
 };
 
 /** What one call brings: the request's cancellation, where its progress goes (M9), its client's answers (Q1). */
@@ -167,7 +169,7 @@ function callIo(
   stalled: Promise<never>,
 ): Io {
   return {
-    argv,
+    argv: withGlobalWords(argv, settings.globalWords),
     env: settings.env,
     cwd: settings.cwd,
     stdout: nowhere,
@@ -178,6 +180,13 @@ function callIo(
     signal: signal.get,
     stalled,
   };
+}
+
+/** `argv` with the server's global words, before any `--` that hands the rest to the command. */
+function withGlobalWords(argv: readonly string[], words: readonly string[]): readonly string[] {
+  if (words.length === 0) return argv;
+  const end = argv.indexOf('--');
+  return end === -1 ? [...argv, ...words] : [...argv.slice(0, end), ...words, ...argv.slice(end)];
 }
 
 /** A call's `ctx.signal`, made on first `get`, with what the call does to it. */
