@@ -554,3 +554,77 @@ describe('P5 · --explain <option> shows every layer and runs nothing', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('P3 · a config file is checked as strictly as a flag: each refusal names the file, the key path, the line and the column', () => {
+  const cases: [string, string, string, RegExp, string][] = [
+    [
+      'a number for a string option, in its command section (probe: config-type-checked)',
+      '{\n  "release": {\n    "region": 5\n  }\n}\n',
+      'release',
+      /^"release\.region" \(line 3, column 15\) in .*ship\.config\.json expects a string, got 5$/,
+      'write it as a JSON string: "5"',
+    ],
+    [
+      'a string for a number option at the top level',
+      '{ "replicas": "5" }',
+      'release',
+      /^"replicas" \(line 1, column 15\) in .*ship\.config\.json expects a number, got "5"$/,
+      'write it without quotes: 5',
+    ],
+    [
+      'a string for a boolean option',
+      '{"release": {"verify": "false"}}',
+      'release',
+      /^"release\.verify" \(line 1, column 24\) in .*ship\.config\.json expects true or false, got "false"$/,
+      'write it without quotes: false',
+    ],
+    [
+      'an object for a string option',
+      '{"region": {"name": "ap"}}',
+      'release',
+      /^"region" \(line 1, column 12\) in .*ship\.config\.json expects a string, got \{"name":"ap"\}$/,
+      'set "region" to a string',
+    ],
+    [
+      'an array for a single value',
+      '{"region": ["ap", "eu"]}',
+      'release',
+      /^"region" \(line 1, column 12\) in .*ship\.config\.json expects one value, got \["ap","eu"\]$/,
+      'set "region" to one value',
+    ],
+  ];
+  it.each(cases)('P3 · %s: exit 3', async (_, text, command, message, hint) => {
+    writeFileSync(configFile(), text);
+    const result = await run(ship, [command, '--build', '1.0.0', '--json']);
+    expect(result.code).toBe(3);
+    const { error } = envelopeOf(result) as unknown as { error: { message: string; hint: string } };
+    expect(error.message).toMatch(message);
+    expect(error.hint).toBe(hint);
+  });
+
+  it('P3 · a choice or a bound out of range names the key path and its place too (probe: config-choices-range)', async () => {
+    writeFileSync(configFile(), '{"release": {"channel": "weekly", "replicas": 2}}');
+    const choice = await run(ship, ['release', '--build', '1.0.0', '--json']);
+    expect(choice.code).toBe(3);
+    expect((envelopeOf(choice) as unknown as { error: { message: string } }).error.message).toMatch(
+      /^--channel must be one of stable, beta, nightly; got "weekly" \(from config "release\.channel" \(line 1, column 25\) in .*ship\.config\.json\)$/,
+    );
+    writeFileSync(configFile(), '{"replicas": 50}');
+    const bound = await run(ship, ['release', '--build', '1.0.0', '--json']);
+    expect(bound.code).toBe(3);
+    expect((envelopeOf(bound) as unknown as { error: { message: string } }).error.message).toMatch(
+      /^--replicas must be at most 20; got 50 \(from config "replicas" \(line 1, column 14\) in /,
+    );
+  });
+
+  it('P3 · values of the right JSON type still work, a multiple option taking an array', async () => {
+    writeFileSync(configFile(), '{"release": {"region": "ap", "replicas": 4, "verify": false, "tag": ["a", "b"]}}');
+    const result = await run(ship, ['release', '--build', '1.0.0', '--dry-run', '--json']);
+    expect(result.code).toBe(0);
+    expect((envelopeOf(result) as unknown as { data: Record<string, unknown> }).data).toMatchObject({
+      region: 'ap',
+      replicas: 4,
+      verify: false,
+    });
+  });
+});

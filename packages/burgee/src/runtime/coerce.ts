@@ -52,13 +52,14 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
     return problem(option, layer, raw, words ? '1, true, yes, 0, false or no (any case)' : 'true or false');
   }
   if (option.type === 'number') {
+    // A config file says what it means in JSON's own types: "5" there is a string, as 5 is a number.
+    if (layer.source === 'config' && typeof raw !== 'number') return problem(option, layer, raw, 'a number');
     const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? readNumber(raw) : undefined;
     if (number === undefined || !Number.isFinite(number)) return problem(option, layer, raw, 'a number');
     if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
     return { value: number };
   }
   if (typeof raw === 'string') return { value: raw };
-  if (layer.source === 'config' && (typeof raw === 'number' || typeof raw === 'boolean')) return { value: String(raw) };
   return problem(option, layer, raw, 'a string');
 }
 
@@ -69,16 +70,31 @@ function problem(option: ManifestOption, layer: Layer, raw: unknown, expected: s
       ? option.flag
       : layer.source === 'env'
         ? `${layer.location} (for ${option.flag})`
-        : `"${option.key}" in ${layer.location}`;
+        : `${layer.place?.() ?? `"${option.key}"`} in ${layer.location}`;
   return {
     problem: {
       message: `${name} expects ${expected}, got ${shown}`,
       hint:
         layer.source === 'flag'
           ? `give ${option.flag} ${expected}`
-          : `set ${layer.source === 'env' ? layer.location : `"${option.key}"`} to ${expected}`,
+          : layer.source === 'env'
+            ? `set ${layer.location} to ${expected}`
+            : configHint(option, raw, expected),
     },
   };
+}
+
+/** What to write in the config file instead: the same value in the JSON type the option takes, where there is one. */
+function configHint(option: ManifestOption, raw: unknown, expected: string): string {
+  const fallback = `set "${option.key}" to ${expected}`;
+  if (option.secret) return fallback;
+  if (expected === 'a string' && (typeof raw === 'number' || typeof raw === 'boolean')) {
+    return `write it as a JSON string: ${JSON.stringify(String(raw))}`;
+  }
+  if (typeof raw !== 'string') return fallback;
+  const unquoted =
+    option.type === 'number' ? readNumber(raw) : option.type === 'boolean' ? readBoolean(raw) : undefined;
+  return unquoted === undefined || Number.isNaN(unquoted) ? fallback : `write it without quotes: ${String(unquoted)}`;
 }
 
 /** Checks choices and bounds of a typed value; returns the problem, if any. */

@@ -3,7 +3,15 @@ import type { Manifest } from '../manifest/types.js';
 import type { Globals } from './parse-argv.js';
 
 /** A config file that was found and parsed. */
-export type LoadedConfig = { path: string; values: Record<string, unknown> };
+export type LoadedConfig = {
+  path: string;
+  values: Record<string, unknown>;
+  /**
+   * Where a command's option is written in the file, for an error about its value: the key path
+   * from the top (`up.to`, or `to` at the top level) and its line and column.
+   */
+  locate(commandPath: readonly string[], key: string): string;
+};
 
 /** Candidate config paths in precedence order, with why each is looked at (P3). */
 export function configCandidates(

@@ -11,7 +11,7 @@ import {
 } from '../projections/refusals/index.js';
 import type { LoadedConfig } from './config-file.js';
 import { ConfigError } from './errors.js';
-import { lineColumn, scanJson } from './json-position.js';
+import { lineColumn, scanJson, valueOffset } from './json-position.js';
 import { fs } from './node-fs-ready.js';
 
 // Loaded with import() by a run that has a config file to look for, and reads node:fs without its
@@ -30,7 +30,7 @@ export function loadConfig(
     if (text === undefined) continue;
     const values = parseConfig(candidate.path, text);
     if (manifest !== undefined) checkConfigKeys(manifest, candidate.path, values);
-    return { path: candidate.path, values };
+    return { path: candidate.path, values, locate: (commandPath, key) => locate(text, values, commandPath, key) };
   }
   return undefined;
 }
@@ -90,6 +90,26 @@ export function parseConfig(path: string, text: string): Record<string, unknown>
     });
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * `"up.to" (line 3, column 9)`: the key of the deepest section on the command's path that gives
+ * the option (the one configFor let win), and where its value starts.
+ */
+function locate(text: string, values: Record<string, unknown>, commandPath: readonly string[], key: string): string {
+  let path: string[] = [key];
+  let section: unknown = values;
+  for (const [i, word] of commandPath.entries()) {
+    section = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[word] : undefined;
+    if (typeof section === 'object' && section !== null && Object.hasOwn(section, key)) {
+      path = [...commandPath.slice(0, i + 1), key];
+    }
+  }
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const offset = valueOffset(json, path);
+  const where =
+    offset === undefined ? '' : (({ line, column }) => ` (line ${line}, column ${column})`)(lineColumn(json, offset));
+  return `"${path.join('.')}"${where}`;
 }
 
 const refused = (refusal: Refusal): ConfigError => new ConfigError(refusal.message, refusal);

@@ -40,6 +40,20 @@ export function scanJson(text: string, maxDepth = Number.POSITIVE_INFINITY): Jso
   }
 }
 
+/**
+ * The offset where the value at `path` (object keys from the top) starts in valid JSON `text`, or
+ * undefined when no value sits there. Used only to say where a value that was refused is written.
+ */
+export function valueOffset(text: string, path: readonly string[]): number | undefined {
+  const scanner = new Scanner(text, Number.POSITIVE_INFINITY, path);
+  try {
+    scanner.run();
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+  }
+  return scanner.found;
+}
+
 class Stop {
   constructor(readonly at: number) {}
 }
@@ -54,9 +68,12 @@ const HEX4 = /[0-9a-fA-F]{4}/y;
 class Scanner {
   at = 0;
   private readonly stack: Frame[] = [];
+  /** Where the value at `want` starts, once the scan has passed it. */
+  found: number | undefined;
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly want?: readonly string[],
   ) {}
 
   /** The first container opened past maxDepth, kept while the rest of the text is checked. */
@@ -72,6 +89,7 @@ class Scanner {
   private value(): void {
     for (;;) {
       this.space();
+      if (this.want !== undefined && this.found === undefined && this.isWanted()) this.found = this.at;
       const char = this.text[this.at];
       if (char !== '{' && char !== '[') break;
       if (this.stack.length >= this.maxDepth) this.deep ??= { kind: 'too-deep', at: this.at, path: this.path() };
@@ -118,6 +136,14 @@ class Scanner {
     this.space();
     if (this.text[this.at] !== ':') throw new Stop(this.at);
     this.at++;
+  }
+
+  private isWanted(): boolean {
+    const want = this.want!;
+    if (this.stack.length !== want.length) return false;
+    return this.stack.every(
+      (frame, i) => frame.object && JSON.parse(this.text.slice(frame.keyStart, frame.keyEnd)) === want[i],
+    );
   }
 
   private path(): (string | number)[] {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ManifestOption } from '../manifest/types.js';
-import { layersOf, winner, winningLayer } from './layers.js';
+import { type Layer, layersOf, winner, winningLayer } from './layers.js';
 import type { RawFlag } from './parse-argv.js';
 
 const option = fc.record({
@@ -43,13 +43,18 @@ describe('P1 · the winning layer', () => {
             option: fc.constant(o),
             flag: flag(o),
             env: fc.dictionary(fc.constantFrom('TOOL_LEVEL', 'OTHER'), fc.string()),
-            config: fc.option(fc.constant({ path: '/etc/tool.json', values: {} }), { nil: undefined }),
+            config: fc.option(fc.constant({ path: '/etc/tool.json', values: {}, locate: () => '"level"' }), {
+              nil: undefined,
+            }),
             configValues: fc.dictionary(fc.constantFrom('level', 'other'), fc.oneof(fc.string(), fc.constant(null))),
           }),
         ),
         ({ option: o, flag: f, env, config, configValues }) => {
-          const all = layersOf(o, f, env, config, configValues);
-          expect(winningLayer(o, { flag: f, env, config, configValues })).toEqual(winner(all));
+          const all = layersOf(o, f, env, config, configValues, []);
+          const won = winningLayer(o, { flag: f, env, config, configValues, commandPath: [] });
+          // Each call makes a config layer's `place` of its own: the same place, not the same function.
+          const plain = (layer: Layer | undefined) => layer && { ...layer, place: layer.place?.() };
+          expect(plain(won)).toEqual(plain(winner(all)));
         },
       ),
       { numRuns: 2000 },

@@ -14,6 +14,8 @@ export type Layer = {
   location?: string;
   /** Absent when this layer holds nothing for the option. */
   raw?: unknown;
+  /** A config file's: where the option's value is written in it (its key path, line and column), for errors. */
+  place?: () => string;
 };
 
 /** Where one option's layers are read from. */
@@ -22,6 +24,8 @@ type Sources = {
   env: Readonly<Record<string, string | undefined>>;
   config: LoadedConfig | undefined;
   configValues: Readonly<Record<string, unknown>>;
+  /** The command's path, whose sections of the config file apply. */
+  commandPath: readonly string[];
 };
 
 type LayerReader = (option: ManifestOption, sources: Sources) => Layer | undefined;
@@ -44,9 +48,9 @@ const fromEnv: LayerReader = (option, { env }) => {
   return layer;
 };
 
-const fromConfig: LayerReader = (option, { config, configValues }) => {
+const fromConfig: LayerReader = (option, { config, configValues, commandPath }) => {
   if (config === undefined) return undefined;
-  const layer: Layer = { source: 'config', location: config.path };
+  const layer: Layer = { source: 'config', location: config.path, place: () => config.locate(commandPath, option.key) };
   if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null)
     layer.raw = configValues[option.key];
   return layer;
@@ -68,8 +72,9 @@ export function layersOf(
   env: Readonly<Record<string, string | undefined>>,
   config: LoadedConfig | undefined,
   configValues: Readonly<Record<string, unknown>>,
+  commandPath: readonly string[],
 ): Layer[] {
-  const sources = { flag, env, config, configValues };
+  const sources = { flag, env, config, configValues, commandPath };
   const layers: Layer[] = [];
   for (const read of PRECEDENCE) {
     const layer = read(option, sources);

@@ -31,7 +31,7 @@ export function optionLayers(inputs: Omit<Inputs, 'specs'>): Map<ManifestOption,
   return new Map(
     inputs.parsed.command.options.map((o) => [
       o,
-      layersOf(o, inputs.parsed.flags.get(o.key), inputs.env, inputs.config, values),
+      layersOf(o, inputs.parsed.flags.get(o.key), inputs.env, inputs.config, values, inputs.parsed.command.path),
     ]),
   );
 }
@@ -50,7 +50,8 @@ export function resolveInputs(inputs: Inputs): Resolved | Promise<Resolved> {
   const winners: Winner[] = [];
   const unanswered: ManifestOption[] = [];
   for (const option of command.options) {
-    const layer = winningLayer(option, { flag: parsed.flags.get(option.key), env, config, configValues });
+    const flag = parsed.flags.get(option.key);
+    const layer = winningLayer(option, { flag, env, config, configValues, commandPath: command.path });
     if (layer !== undefined) winners.push({ option, layer });
     else if (option.prompt !== undefined) unanswered.push(option);
     else if (option.required) throw refuse(missingOption(scene, option), scene.command);
@@ -93,7 +94,8 @@ async function refineAll(resolved: Resolved, winners: readonly Winner[], specs: 
 function checkOptionRange(scene: Scene, option: ManifestOption, layer: Layer, value: Scalar | Scalar[]): void {
   const problem = checkRange(option, value);
   if (problem === undefined) return;
-  const refusal = outOfRange(scene, option, problem, layer);
+  const from = layer.place === undefined ? layer : { ...layer, location: `${layer.place()} in ${layer.location}` };
+  const refusal = outOfRange(scene, option, problem, from);
   if (layer.source !== 'flag') throw new ConfigError(refusal.message, refusal);
   throw refuse(refusal, scene.command);
 }
