@@ -26,19 +26,11 @@ function chain(list: Arm[], subject: string, indent: string): string {
 }
 
 /**
- * The name as `complete -c` wants it: fish unescapes that argument once more (`%self`, `~`, `*`,
- * braces and a trailing `\` mean something there), so every ASCII character but the plainest is
- * written `\xHH`, and fish's own private characters `\uXXXX`.
- */
-const commandName = (name: string): string =>
-  name.replaceAll('\u0000', '').replace(/[^A-Za-z0-9_.:/@+\-\u0080-\udfff\uf900-\uffff]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
-  });
-
-/**
  * The fish script (C1, C2): one function walks the words typed so far and prints the candidates;
- * fish itself filters them against the word under the cursor.
+ * fish itself filters them against the word under the cursor. The program is named as complete's
+ * first operand, not with `-c`: fish has unescaped the value of `-c` once more than the shell does
+ * (so `q'x` had to be written `q\x27x`), and newer fish versions do not, so no one spelling of a
+ * name with a quote or a backslash works with `-c` on both; an operand is taken as it is by all.
  */
 export function renderFishCompletion(table: CompletionTable): string {
   const fn = `_${functionName(table.name)}_candidates`;
@@ -69,6 +61,6 @@ ${chain(listArms(table, dialect, 'flags'), '"$cmdpath"', '      ')}
 ${chain(listArms(table, dialect, 'commands'), '"$cmdpath"', '      ')}
   end
 end
-complete -c ${fishQuote(commandName(table.name))} -f -a '(${fn})'
+complete -f -a '(${fn})' -- ${name}
 `;
 }

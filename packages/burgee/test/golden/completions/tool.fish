@@ -191,4 +191,4 @@ function __tool_candidates
       end
   end
 end
-complete -c tool -f -a '(__tool_candidates)'
+complete -f -a '(__tool_candidates)' -- tool
