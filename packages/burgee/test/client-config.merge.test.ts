@@ -167,3 +167,64 @@ describe('K2 · --dry-run', () => {
     expect(existsSync(join(home, 'victim'))).toBe(false);
   });
 });
+
+describe('K4 · a goose config.yaml burgee cannot edit safely is refused, exit 3, naming the file, and left as it was', () => {
+  const gooseYaml = () => join(home, '.config', 'goose', 'config.yaml');
+  const BOMB = [
+    'a: &a ["x","x","x","x","x","x","x","x","x"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+    'extensions: {}',
+    '',
+  ].join('\n');
+  it.each([
+    [
+      'a key twice, at the second one, with a YAML hint (probe: goose-duplicate-key-position)',
+      'extensions:\n  a: 1\n  b: 2\n  a: 3\n',
+      /has the key "a" twice \(the second at line 4, column 3\); nothing was written$/,
+      /^YAML allows a key once in a map/,
+    ],
+    [
+      'a !!binary where the servers go (probe: goose-binary)',
+      'extensions: !!binary aGVsbG8=\n',
+      /"extensions" is not a table of servers/,
+      /^make "extensions" an object/,
+    ],
+    [
+      'an alias bomb, at once and without eating memory (probe: goose-alias-bomb)',
+      BOMB,
+      /uses aliases \(\*name\) that expand to more than 100 nodes; nothing was written$/,
+      /^write the repeated values out/,
+    ],
+    [
+      'two documents, at the second',
+      'extensions: {}\n---\nother: 1\n',
+      /holds more than one YAML document \(the second starts at line 2, column 1\)/,
+      /the client reads the first/,
+    ],
+  ])('K4 · %s', async (_, text, message, hint) => {
+    put(gooseYaml(), text);
+    const result = await install('goose', '--scope', 'user');
+    expect(result.code).toBe(3);
+    const { error } = JSON.parse(result.stdout) as { error: { message: string; hint: string } };
+    expect(error.message.startsWith(gooseYaml())).toBe(true);
+    expect(error.message).toMatch(message);
+    expect(error.hint).toMatch(hint);
+    expect(result.stderr).toBe('');
+    expect(readFileSync(gooseYaml(), 'utf8')).toBe(text);
+  });
+
+  it('K2 · a tag burgee does not know is kept as written, and no Node warning is printed', async () => {
+    put(gooseYaml(), 'extensions: {}\nlogo: !!binary aGVsbG8=\nx: !custom bar\n');
+    const result = await install('goose', '--scope', 'user');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const written = readFileSync(gooseYaml(), 'utf8');
+    expect(written).toContain('logo: !!binary aGVsbG8=');
+    expect(written).toContain('x: !custom bar');
+  });
+});

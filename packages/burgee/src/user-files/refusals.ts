@@ -102,9 +102,24 @@ export const notParsable = (file: string, format: string, line: number, column: 
 });
 
 /** A JSON object that names one key twice: writing it back would keep only the last. */
-export const duplicateKey = (file: string, path: string, line: number, column: number): Refusal => ({
+export const duplicateKey = (file: string, path: string, line: number, column: number, format = 'JSON'): Refusal => ({
   message: `${file} has the key "${path}" twice (the second at line ${line}, column ${column}); nothing was written`,
-  hint: 'JSON keeps only the last of two equal keys, so writing the file back would drop one: remove one by hand',
+  hint:
+    format === 'JSON'
+      ? 'JSON keeps only the last of two equal keys, so writing the file back would drop one: remove one by hand'
+      : `${format} allows a key once in a map, and the client would read only one of the two: remove one by hand`,
+});
+
+/** A YAML file holding several documents (`---`): a client reads its first only. */
+export const severalDocuments = (file: string, line: number, column: number): Refusal => ({
+  message: `${file} holds more than one YAML document (the second starts at line ${line}, column ${column}); nothing was written`,
+  hint: `keep one document in ${file} (the client reads the first), or print the entry with mcp config and add it yourself`,
+});
+
+/** Aliases that expand past the limit: a file built to exhaust memory, or one too tangled to edit safely. */
+export const tooManyAliases = (file: string, limit: number): Refusal => ({
+  message: `${file} uses aliases (*name) that expand to more than ${limit} nodes; nothing was written`,
+  hint: `write the repeated values out in ${file}, or print the entry with mcp config and add it yourself`,
 });
 
 /** A file whose top is not an object or table. */

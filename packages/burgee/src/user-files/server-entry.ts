@@ -1,6 +1,10 @@
 /** A plain object, as a format's parser gives a table (some build them without a prototype). */
-export const isTable = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+export const isTable = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  // A plain map only: a YAML `!!binary` is a Uint8Array, a `!!timestamp` a Date, a `!!set` a Set.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
 
 /**
  * One server's entry as it should be after an install (K2): the keys burgee writes (`owned`, and every

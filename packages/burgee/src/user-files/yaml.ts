@@ -1,6 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Document } from 'yaml';
-import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
+import { lineColumn } from '../runtime/json-position.js';
+import {
+  notAnObjectAtTop,
+  notATable,
+  notParsable,
+  refuseFile,
+  severalDocuments,
+  tooManyAliases,
+  duplicateKey as twice,
+} from './refusals.js';
 import { isTable, mergeServer } from './server-entry.js';
 
 type Yaml = typeof import('yaml');
@@ -20,7 +29,7 @@ export async function mergeYamlEntry(
 ): Promise<string> {
   const yaml: Yaml = await import('yaml');
   const document = parseYaml(yaml, file, text ?? '');
-  const value: unknown = document.toJS() ?? {};
+  const value: unknown = toValue(document, file) ?? {};
   if (!isTable(value)) throw refuseFile(notAnObjectAtTop(file));
   const [key, name] = at;
   const servers = value[key] ?? {};
@@ -38,7 +47,12 @@ export async function mergeYamlEntry(
   }
   const edited = document.toString({ lineWidth: 0, indentSeq: indentsSequences(text) });
   // The edit must say exactly what the merge decided; anything else is a fault here, not a file to write.
-  if (!isDeepStrictEqual(yaml.parse(edited) ?? {}, { ...value, [key]: { ...servers, [name]: merged } })) {
+  if (
+    !isDeepStrictEqual(yaml.parse(edited, { maxAliasCount: MAX_ALIASES, logLevel: 'error' }) ?? {}, {
+      ...value,
+      [key]: { ...servers, [name]: merged },
+    })
+  ) {
     throw new Error(`the edit of ${file} did not give the merged entry`);
   }
   return edited;
@@ -74,11 +88,28 @@ function indentsSequences(text: string | undefined): boolean {
  * line and column of the first error, and a map that names a key twice, naming the key.
  */
 function parseYaml(yaml: Yaml, file: string, text: string): Document {
-  const document = yaml.parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  // Warnings (a tag it does not know, kept as written) are the library's to note, not Node's to print.
+  const document = yaml.parseDocument(text, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   const error = document.errors[0];
   if (error === undefined) return document;
-  const [line, column] = [error.linePos?.[0]?.line ?? 1, error.linePos?.[0]?.col ?? 1];
+  const { line, column } = lineColumn(text, error.pos[0]);
+  if (error.code === 'MULTIPLE_DOCS') throw refuseFile(severalDocuments(file, line, column));
   if (error.code !== 'DUPLICATE_KEY') throw refuseFile(notParsable(file, 'YAML', line, column));
   const key = /\s*([^:\n]*)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? '';
-  throw refuseFile(twice(file, key, line, column));
+  throw refuseFile(twice(file, key, line, column, 'YAML'));
 }
+
+/**
+ * The document as plain values. Aliases may expand to at most MAX_ALIASES nodes: a file of nested
+ * aliases (a "billion laughs") would otherwise take all memory; it is refused, as a file, exit 3.
+ */
+function toValue(document: Document, file: string): unknown {
+  try {
+    return document.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    if (error instanceof ReferenceError) throw refuseFile(tooManyAliases(file, MAX_ALIASES));
+    throw error;
+  }
+}
+
+const MAX_ALIASES = 100;
