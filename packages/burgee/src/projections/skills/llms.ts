@@ -7,7 +7,8 @@
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { briefLine } from './command-section.js';
 import { agentCommands, agentGroups, topItems } from './commands.js';
-import { agentUsage, oneLine } from './usage.js';
+import { code, prose } from './markdown.js';
+import { agentUsage } from './usage.js';
 
 /** Renders the index of the program, or of the commands below `scope`, without a trailing newline. */
 export function renderLlms(manifest: Manifest, scope: ManifestCommand = manifest.root, budget?: number): string {
@@ -34,7 +35,7 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
   const skill = `${manifest.name} skills print${scope.path.length === 0 ? '' : ` ${scope.path.join(' ')}`}`;
   return [
     `# ${where}`,
-    ...(quote === undefined ? [] : ['', `> ${oneLine(quote)}`]),
+    ...(quote === undefined ? [] : ['', `> ${prose(quote)}`]),
     '',
     `Add \`--json\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. \`${manifest.name} <command> --schema\` prints one command in full; \`${skill}\` prints a skill that teaches ${scope.path.length === 0 ? 'the whole program' : 'the group'}.`,
     '',
@@ -44,7 +45,7 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
 }
 
 const usageLine = (manifest: Manifest, command: ManifestCommand): string =>
-  `- \`${agentUsage(manifest, command)}\` (${command.effects ?? 'undeclared'})`;
+  `- ${code(agentUsage(manifest, command))} (${command.effects ?? 'undeclared'})`;
 
 /** Each group below `scope` as one line counting its commands; the commands outside groups as usage lines. */
 function groupedLines(manifest: Manifest, scope: ManifestCommand): string[] {

@@ -175,3 +175,61 @@ describe('L5 · the llms index', () => {
     expect(text).toContain('`tool skills print db` prints a skill that teaches the group');
   });
 });
+
+describe('L1 · author text in a skill and the --llms index stays text, on its line', () => {
+  const hostile = defineProgram({
+    name: 'tool',
+    commands: [
+      defineCommand({
+        name: 'run',
+        description: 'Runs <script>alert(1)</script> and <!-- hidden --> things &amp; more',
+        effects: 'read_only',
+        options: {
+          cmd: { type: 'string', description: 'a command, e.g. `date`' },
+          mode: { type: 'string', choices: ['fast', 'slow\n## injected heading', '<b>bold</b>'], description: 'how' },
+        },
+        examples: [{ command: 'tool run --cmd "echo `date`"', description: 'with\n- a list item' }],
+        run: () => null,
+      }),
+    ],
+  });
+  const manifest = buildManifest(hostile);
+  // The Markdown only: the front matter is YAML, which holds the text as written (checked below).
+  const texts = [renderRootSkill(manifest).replace(/^---\n[\s\S]*?\n---\n/, ''), renderLlms(manifest)];
+  const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(renderRootSkill(manifest))![1]!;
+
+  it.each(texts.map((text, i) => [i === 0 ? 'skill' : '--llms', text] as const))(
+    'L1 · %s: an example with a backtick keeps its code span whole (probe: skills-backtick-example)',
+    (_, text) => {
+      if (!text.includes('echo')) return;
+      expect(text).toContain('- ``tool run --cmd "echo `date`"``: with - a list item');
+    },
+  );
+
+  it.each(texts.map((text, i) => [i === 0 ? 'skill' : '--llms', text] as const))(
+    'L1 · %s: a choice or a note with a line break stays on its list item (probe: skills-choice-newline)',
+    (_, text) => {
+      expect(text).not.toMatch(/^#+ injected heading/m);
+      expect(text).not.toMatch(/^- a list item/m);
+      if (text.includes('--mode'))
+        expect(text).toMatch(/^- `--mode <value>` \(fast \| slow ## injected heading \| &lt;b>bold&lt;\/b>\)/m);
+    },
+  );
+
+  it.each(texts.map((text, i) => [i === 0 ? 'skill' : '--llms', text] as const))(
+    'L1 · %s: HTML in a description is shown, not passed through (probe: skills-html)',
+    (_, text) => {
+      expect(text).not.toContain('<script>');
+      expect(text).not.toContain('<!--');
+      expect(text).not.toContain('<b>');
+      expect(text).toContain('&lt;script>alert(1)&lt;/script>');
+      expect(text).toContain('&amp;amp; more');
+    },
+  );
+
+  it('L1 · the front matter stays one valid YAML map with the same description', () => {
+    const parsed = parse(frontMatter) as { name: string; description: string };
+    expect(parsed.name).toBe('tool');
+    expect(parsed.description).toContain('<script>alert(1)</script>');
+  });
+});

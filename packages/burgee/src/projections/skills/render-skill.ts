@@ -9,8 +9,9 @@ import { type AgentGroup, agentCommands, agentGroups, findAgentGroup, looseComma
 import { renderFrontMatter, skillDescription } from './front-matter.js';
 import { callingSection, effectsSection, exitCodesSection } from './guide.js';
 import { fitItems, sizeOf, within } from './limits.js';
+import { prose } from './markdown.js';
 import { toSkillName } from './name.js';
-import { oneLine, summaryOf } from './usage.js';
+import { oneLine, plainSummaryOf, summaryOf } from './usage.js';
 
 /** One skill: its name (its folder's name too), the group it covers (`[]`: the program) and its text. */
 export type Skill = { name: string; path: string[]; text: string; groups: string[][] };
@@ -43,8 +44,9 @@ function scopeSkill(manifest: Manifest, scope: ManifestCommand, commands: Manife
   const about = aboutOf(manifest, scope);
   const groups = agentGroups(scope);
   const loose = looseCommands(scope);
-  const uses = topItems(scope).map(summaryOf);
-  const head = headOf(words, about, commands);
+  // The front matter is YAML, not Markdown: it takes the text as written.
+  const uses = topItems(scope).map(plainSummaryOf);
+  const head = headOf(words, about === undefined ? undefined : prose(about), commands);
   const whole = [head, '## Commands', ...commands.map((command) => fullSection(manifest, command))].join('\n\n');
   const split = !fits(whole) && groups.length > 0;
   const body = split

@@ -13,6 +13,7 @@ import {
   visibleOptions,
 } from '../help/usage.js';
 import { firstSentence, publishedDefault } from '../schema/index.js';
+import { code, prose } from './markdown.js';
 
 /** True when a call must give the option: required without a default, or asked of a person (A6) with none. */
 export const needed = (option: ManifestOption): boolean =>
@@ -31,8 +32,11 @@ export function agentUsage(manifest: Manifest, command: ManifestCommand): string
  * One line about a command: its summary, else the first sentence of its description, without a
  * closing full stop (lists add their own punctuation).
  */
-export const summaryOf = (command: ManifestCommand): string =>
+export const plainSummaryOf = (command: ManifestCommand): string =>
   oneLine(command.summary ?? firstSentence(command.description ?? '')).replace(/\.$/, '');
+
+/** The summary as Markdown text (markdown.ts). */
+export const summaryOf = (command: ManifestCommand): string => prose(plainSummaryOf(command));
 
 /** `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`. */
 export function optionLine(option: ManifestOption): string {
@@ -66,7 +70,7 @@ function typeNote(option: ManifestOption): string {
 }
 
 const entry = (spelling: string, notes: readonly string[], description: string | undefined): string =>
-  `- \`${spelling}\` (${notes.join('; ')})${description === undefined ? '' : `: ${oneLine(description)}`}`;
+  `- ${code(spelling)} (${prose(notes.join('; '))})${description === undefined ? '' : `: ${prose(description)}`}`;
 
 /** Text from a declaration on one line, so a list item stays one item. */
 export const oneLine = (text: string): string => text.trim().replace(/\s+/g, ' ');
