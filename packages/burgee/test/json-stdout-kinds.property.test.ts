@@ -26,7 +26,7 @@ const PATHS: Record<string, { argv: string[]; code: number; stderr: string }> = 
   '--schema': { argv: [example('ship'), '--schema'], code: 0, stderr: '' },
 };
 
-type Kind = 'pipe' | 'file' | '/dev/null' | 'terminal';
+type Kind = 'pipe' | 'file' | '/dev/null' | 'terminal' | 'closed';
 type Run = { code: number | null; stdout: string | undefined; stderr: string };
 let runs = 0;
 
@@ -47,6 +47,13 @@ function runWith(kind: Kind, argv: readonly string[]): Run {
       stdout: result.stdout.replaceAll('\r\n', '\n'),
       stderr: readFileSync(stderrFile, 'utf8'),
     };
+  }
+  if (kind === 'closed') {
+    // Closed by the shell (`>&-`): Node opens /dev/null in its place at start, so nothing written
+    // there can be read back, and nothing may fail or move to stderr because of it.
+    const line = `${[process.execPath, ...argv].map(sh).join(' ')} >&-`;
+    const result = spawnSync('sh', ['-c', line], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    return { code: result.status, stdout: undefined, stderr: result.stderr };
   }
   if (kind === 'pipe') {
     const result = spawnSync(process.execPath, argv, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -77,8 +84,8 @@ describe('E3 · N2 · one document on stdout, whatever stdout is', () => {
     },
   );
 
-  it('E3 · N2 · every path × file, /dev/null and terminal: the pipe’s bytes on stdout, stderr only for people (probe: json-into-file)', () => {
-    const kinds = fc.constantFrom<Kind>('file', '/dev/null', 'terminal');
+  it('E3 · N2 · every path × file, /dev/null, terminal and closed: the pipe’s bytes on stdout, stderr only for people (probe: json-into-file)', () => {
+    const kinds = fc.constantFrom<Kind>('file', '/dev/null', 'terminal', 'closed');
     const paths = fc.constantFrom(...Object.keys(PATHS));
     fc.assert(
       fc.property(kinds, paths, (kind, name) => {
@@ -93,8 +100,8 @@ describe('E3 · N2 · one document on stdout, whatever stdout is', () => {
         if (run.stdout !== undefined)
           expect({ kind, name, stdout: run.stdout }).toEqual({ kind, name, stdout: expected.stdout });
       }),
-      // 3 kinds × 6 paths: enough draws to meet every pair with room to spare.
-      { numRuns: 60 },
+      // 4 kinds × 6 paths: enough draws to meet every pair with room to spare.
+      { numRuns: 80 },
     );
   }, 180_000);
 });
