@@ -5,18 +5,19 @@
  */
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestEffects } from '../../manifest/types.js';
+import { code } from './markdown.js';
 
 /** How `--json` output reads, and what to do with each shape of it. */
 export function callingSection(name: string): string {
   return [
     '## Calling it',
     '',
-    `- Add \`--json\` to every call of \`${name}\`: stdout is then exactly one JSON line; whatever is meant for people goes to stderr.`,
+    `- Add \`--json\` to every call of ${code(name)}: stdout is then exactly one JSON line; whatever is meant for people goes to stderr.`,
     '- Success: `{"ok":true,"data":…,"meta":{…}}`. `data` is the result; `meta.changed` says whether an idempotent command changed anything.',
     '- Failure: `{"ok":false,"error":{"code":N,"message":…,"hint"?:…,"fix"?:…}}`. A `fix` is the corrected command line: check it, then run it.',
     '- Exit 4 with `"status":"action_required"`: nothing was done. Tell the user `message`; each `next[]` entry is a `command` to run once its `when` holds (a `confirm` needs the user to agree first).',
     '- Nothing waits for input: a value a person would be asked for at a terminal is a flag you pass.',
-    `- \`${name} <command> --schema\` prints one command's inputs as JSON Schema.`,
+    `- ${code(`${name} <command> --schema`)} prints one command's inputs as JSON Schema.`,
   ].join('\n');
 }
 

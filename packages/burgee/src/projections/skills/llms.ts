@@ -7,7 +7,7 @@
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { briefLine } from './command-section.js';
 import { agentCommands, agentGroups, topItems } from './commands.js';
-import { code, prose } from './markdown.js';
+import { code, heading, paragraph } from './markdown.js';
 import { agentUsage } from './usage.js';
 
 /** Renders the index of the program, or of the commands below `scope`, without a trailing newline. */
@@ -31,13 +31,13 @@ export function renderLlms(manifest: Manifest, scope: ManifestCommand = manifest
 function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly string[]): string {
   const where = words.join(' ');
   const about = scope.path.length === 0 ? (scope.description ?? manifest.description) : scope.description;
-  const quote = about ?? scope.summary;
+  const quote = paragraph(about ?? scope.summary ?? '');
   const skill = `${manifest.name} skills print${scope.path.length === 0 ? '' : ` ${scope.path.join(' ')}`}`;
   return [
-    `# ${where}`,
-    ...(quote === undefined ? [] : ['', `> ${prose(quote)}`]),
+    `# ${heading(where)}`,
+    ...(quote === '' ? [] : ['', `> ${quote}`]),
     '',
-    `Add \`--json\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. \`${manifest.name} <command> --schema\` prints one command in full; \`${skill}\` prints a skill that teaches ${scope.path.length === 0 ? 'the whole program' : 'the group'}.`,
+    `Add \`--json\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} prints one command in full; ${code(skill)} prints a skill that teaches ${scope.path.length === 0 ? 'the whole program' : 'the group'}.`,
     '',
     '## Commands',
     '',
@@ -54,12 +54,12 @@ function groupedLines(manifest: Manifest, scope: ManifestCommand): string[] {
     const count = groups.get(command);
     if (count === undefined) return usageLine(manifest, command);
     const where = [manifest.name, ...command.path].join(' ');
-    return `- \`${where} …\`: ${count} command${count === 1 ? '' : 's'}; \`${where} --llms\` lists them`;
+    return `- ${code(`${where} …`)}: ${count} command${count === 1 ? '' : 's'}; ${code(`${where} --llms`)} lists them`;
   });
 }
 
 function truncated(head: string, lines: readonly string[], words: readonly string[], limit: number): string {
-  const more = (left: number) => `- … and ${left} more: \`${words.join(' ')} --schema\` names them all`;
+  const more = (left: number) => `- … and ${left} more: ${code(`${words.join(' ')} --schema`)} names them all`;
   const kept: string[] = [];
   let size = head.length;
   for (const [i, line] of lines.entries()) {

@@ -9,7 +9,7 @@ import { type AgentGroup, agentCommands, agentGroups, findAgentGroup, looseComma
 import { renderFrontMatter, skillDescription } from './front-matter.js';
 import { callingSection, effectsSection, exitCodesSection } from './guide.js';
 import { fitItems, sizeOf, within } from './limits.js';
-import { prose } from './markdown.js';
+import { code, heading, paragraph } from './markdown.js';
 import { toSkillName } from './name.js';
 import { oneLine, plainSummaryOf, summaryOf } from './usage.js';
 
@@ -46,7 +46,7 @@ function scopeSkill(manifest: Manifest, scope: ManifestCommand, commands: Manife
   const loose = looseCommands(scope);
   // The front matter is YAML, not Markdown: it takes the text as written.
   const uses = topItems(scope).map(plainSummaryOf);
-  const head = headOf(words, about === undefined ? undefined : prose(about), commands);
+  const head = headOf(words, about === undefined ? undefined : paragraph(about), commands);
   const whole = [head, '## Commands', ...commands.map((command) => fullSection(manifest, command))].join('\n\n');
   const split = !fits(whole) && groups.length > 0;
   const body = split
@@ -66,16 +66,22 @@ function scopeSkill(manifest: Manifest, scope: ManifestCommand, commands: Manife
 
 const fits = (body: string): boolean => within(sizeOf(`\n${body}\n`));
 
-/** What the program, or the group, says it does; a program that says nothing gets no line. */
+/** What the program, or the group, says it does, on one line; a program that says nothing (or only spaces) gets no line. */
 function aboutOf(manifest: Manifest, scope: ManifestCommand): string | undefined {
   const own = scope.path.length === 0 ? (scope.description ?? manifest.description) : scope.description;
-  const text = own ?? scope.summary;
-  return text === undefined ? undefined : oneLine(text);
+  const text = oneLine(own ?? scope.summary ?? '');
+  return text === '' ? undefined : text;
 }
 
 function headOf(words: readonly string[], about: string | undefined, commands: readonly ManifestCommand[]): string {
   const present = new Set<ManifestEffects>(commands.map((command) => command.effects ?? 'undeclared'));
-  const parts = [`# ${words.join(' ')}`, about, callingSection(words[0]!), exitCodesSection(), effectsSection(present)];
+  const parts = [
+    `# ${heading(words.join(' '))}`,
+    about,
+    callingSection(words[0]!),
+    exitCodesSection(),
+    effectsSection(present),
+  ];
   return parts.filter((part) => part !== undefined).join('\n\n');
 }
 
@@ -90,7 +96,8 @@ function splitBody(
   const lines = groups.map(({ group, commands }) => {
     const where = [manifest.name, ...group.path].join(' ');
     const count = `${commands.length} command${commands.length === 1 ? '' : 's'}`;
-    return `- \`${where}\`: ${summaryOf(group) || 'commands'} (${count}; its skill: \`${manifest.name} skills print ${group.path.join(' ')}\`)`;
+    const skill = code(`${manifest.name} skills print ${group.path.join(' ')}`);
+    return `- ${code(where)}: ${summaryOf(group) || 'commands'} (${count}; its skill: ${skill})`;
   });
   const grouped = [
     head,
@@ -104,8 +111,8 @@ function splitBody(
 
 /** One line per command, as many as fit; the rest counted, with the call that lists them. */
 function briefBody(manifest: Manifest, head: string, commands: readonly ManifestCommand[], words: string[]): string {
-  const intro = `${head}\n\n## Commands\n\nRun \`${words.join(' ')} <command> --schema\` for a command's options.\n`;
+  const intro = `${head}\n\n## Commands\n\nRun ${code(`${words.join(' ')} <command> --schema`)} for a command's options.\n`;
   const lines = commands.map((command) => briefLine(manifest, command));
-  const more = (left: number) => `- … and ${left} more: \`${words.join(' ')} --llms\` lists every command`;
+  const more = (left: number) => `- … and ${left} more: ${code(`${words.join(' ')} --llms`)} lists every command`;
   return fitItems(intro, lines, more);
 }
