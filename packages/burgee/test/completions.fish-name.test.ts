@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
+import { describeWith } from './support/tools.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burgee-fish-name-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ const program = (name: string) =>
     ],
   });
 
-describe('C1 · fish: a name with a quote or a backslash (probe: fish-quoted-name)', () => {
+describeWith(['fish'], 'C1 · fish: a name with a quote or a backslash (probe: fish-quoted-name)', () => {
   it.each(["q'x", 'a\\b', 'x$y', 'sp ace', 'été'])(
     'C1 · %s is registered as the name itself and completes',
     async (name) => {
