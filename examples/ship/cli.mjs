@@ -79,10 +79,13 @@ const release = defineCommand({
   arguments: [{ name: 'services', description: 'services to release (default: api)', variadic: true, required: false }],
   options: {
     build: { type: 'string', required: true, short: 'b', description: 'version to release', placeholder: 'version' },
+    // A release changes state, so SHIP_* is read only for the options that name their variable
+    // (P2): a leftover SHIP_BUILD or SHIP_REGION in a shell never changes what is released.
     channel: {
       type: 'string',
       choices: ['stable', 'beta', 'nightly'],
       default: 'stable',
+      env: 'SHIP_CHANNEL',
       description: 'release channel',
     },
     replicas: {
@@ -91,11 +94,12 @@ const release = defineCommand({
       minimum: 1,
       maximum: 20,
       default: 2,
+      env: 'SHIP_REPLICAS',
       description: 'replicas per service',
     },
     canary: { type: 'number', minimum: 0, maximum: 1, description: 'share of traffic for the canary' },
     tag: { type: 'string', multiple: true, description: 'labels to attach (repeat, or comma-separate)' },
-    dryRun: { type: 'boolean', description: 'show the plan without releasing' },
+    dryRun: { type: 'boolean', env: 'SHIP_DRY_RUN', description: 'show the plan without releasing' },
     verify: { type: 'boolean', default: true, description: 'run smoke tests after the release' },
     token: { type: 'string', secret: true, env: 'SHIP_TOKEN', description: 'registry token' },
     region: { type: 'string', description: 'region to release in' },
@@ -140,10 +144,16 @@ const rollback = defineCommand({
     service: {
       type: 'string',
       choices: SERVICE_NAMES,
+      env: 'SHIP_SERVICE',
       description: 'service to roll back',
       prompt: { message: 'Which service?' },
     },
-    reason: { type: 'string', description: 'why, for the rollback log', prompt: { message: 'Why roll back?' } },
+    reason: {
+      type: 'string',
+      env: 'SHIP_REASON',
+      description: 'why, for the rollback log',
+      prompt: { message: 'Why roll back?' },
+    },
   },
   examples: ["ship rollback --service api --reason 'error rate up'"],
   run: (ctx) => {

@@ -63,7 +63,14 @@ describe('H2 · help in any terminal', () => {
       defineCommand({
         name: 'add',
         effects: 'non_idempotent',
-        options: { tag: { type: 'string', multiple: true, description: 'labels for the note, any number of them' } },
+        options: {
+          tag: {
+            type: 'string',
+            multiple: true,
+            env: 'NOTES_TAG',
+            description: 'labels for the note, any number of them',
+          },
+        },
         run: () => null,
       }),
     ],

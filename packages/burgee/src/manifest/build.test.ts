@@ -23,28 +23,53 @@ describe('buildManifest', () => {
 });
 
 describe('env: false', () => {
-  const deploy = defineCommand({
-    name: 'deploy',
-    effects: 'non_idempotent',
-    options: { yes: { type: 'boolean', env: false }, region: { type: 'string' } },
-    run: (ctx) => ({ yes: ctx.options.yes ?? false }),
+  const plan = defineCommand({
+    name: 'plan',
+    effects: 'read_only',
+    options: { verbose: { type: 'boolean', env: false }, region: { type: 'string' } },
+    run: (ctx) => ({ verbose: ctx.options.verbose ?? false }),
   });
-  const program = defineProgram({ name: 'tool', envPrefix: 'TOOL', commands: [deploy] });
+  const program = defineProgram({ name: 'tool', envPrefix: 'TOOL', commands: [plan] });
 
   it('D3 · keeps an option out of envPrefix: no variable is read, none is shown', async () => {
-    const [yes, region] = buildManifest(program).root.commands[0]!.options;
-    expect(yes).not.toHaveProperty('env');
+    const [verbose, region] = buildManifest(program).root.commands[0]!.options;
+    expect(verbose).not.toHaveProperty('env');
     expect(region?.env).toBe('TOOL_REGION');
-    const run = await runProgram(program, ['deploy', '--json'], { env: { TOOL_YES: '1' } });
-    expect(run.json).toMatchObject({ ok: true, data: { yes: false } });
-    const help = await runProgram(program, ['deploy', '--help']);
+    const run = await runProgram(program, ['plan', '--json'], { env: { TOOL_VERBOSE: '1' } });
+    expect(run.json).toMatchObject({ ok: true, data: { verbose: false } });
+    const help = await runProgram(program, ['plan', '--help']);
     expect(help.stdout).toContain('[env: TOOL_REGION]');
-    expect(help.stdout).not.toContain('TOOL_YES');
+    expect(help.stdout).not.toContain('TOOL_VERBOSE');
   });
 
   it('P5 · --explain of such an option lists the flag and default layers only', async () => {
-    const explain = await runProgram(program, ['deploy', '--explain', 'yes'], { env: { TOOL_YES: '1' } });
+    const explain = await runProgram(program, ['plan', '--explain', 'verbose'], { env: { TOOL_VERBOSE: '1' } });
     expect(explain.exitCode).toBe(0);
-    expect(explain.stdout).toBe('--yes has no value\n  flag    --yes  (not set)\n  default        (not set)\n');
+    expect(explain.stdout).toBe(
+      '--verbose has no value\n  flag    --verbose  (not set)\n  default            (not set)\n',
+    );
+  });
+});
+
+describe('P2 · envPrefix names a variable only for the options of a read_only command', () => {
+  // The rule restated: a command that changes anything, or says nothing of what it does (withheld),
+  // reads an option from a variable only when the option names it.
+  const effects = ['read_only', 'idempotent', 'non_idempotent', 'withheld'] as const;
+  it.each(effects)('P2 · %s', (effect) => {
+    const command = defineCommand({
+      name: 'go',
+      effects: effect,
+      options: {
+        steps: { type: 'number' },
+        target: { type: 'string', env: 'GO_TARGET' },
+        yes: { type: 'boolean', env: false },
+      },
+      run: () => null,
+    });
+    const [steps, target, yes] = buildManifest(defineProgram({ name: 'tool', envPrefix: 'MIG', commands: [command] }))
+      .root.commands[0]!.options;
+    expect(steps?.env).toBe(effect === 'read_only' ? 'MIG_STEPS' : undefined);
+    expect(target?.env).toBe('GO_TARGET');
+    expect(yes).not.toHaveProperty('env');
   });
 });

@@ -66,7 +66,7 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
       return settle(
         this,
         'options',
-        Object.keys(options).map((key) => buildOption(key, options[key] as OptionSpec, envPrefix)),
+        Object.keys(options).map((key) => buildOption(key, options[key] as OptionSpec, prefixOf(command, envPrefix))),
       );
     },
     set options(value) {
@@ -101,6 +101,15 @@ function settle<K extends 'options' | 'commands'>(node: ManifestCommand, key: K,
   Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
   return value;
 }
+
+/**
+ * The prefix a command's options are read under (P2). Only a read_only command has one: every other
+ * effect changes something (withheld says nothing of what), so there a variable left in a shell
+ * (`TOOL_STEPS`) would change what `down --yes` removes; such an option reads only the `env` it names.
+ * Every surface reads `option.env`, so the runtime, --explain, help, --schema and check agree.
+ */
+const prefixOf = (command: Command, envPrefix: string | undefined): string | undefined =>
+  command.effects === 'read_only' ? envPrefix : undefined;
 
 function buildOption(key: string, spec: OptionSpec, envPrefix: string | undefined): ManifestOption {
   const option: ManifestOption = {

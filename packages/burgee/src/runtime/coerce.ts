@@ -24,14 +24,16 @@ export function coerce(
 ): { value: Scalar | Scalar[] } | { problem: CoerceProblem } {
   const raw = layer.raw;
   if (option.multiple) {
+    // A config file lists in JSON's own way: "a,b" there is one string, which a flag would have split.
+    if (layer.source === 'config' && !Array.isArray(raw)) return problem(option, layer, raw, 'an array');
     const items = Array.isArray(raw)
       ? raw
       : typeof raw === 'string' && layer.source === 'env'
         ? raw.split(option.separator)
         : [raw];
     const values: Scalar[] = [];
-    for (const item of items) {
-      const one = coerceOne(option, layer, item);
+    for (const [index, item] of items.entries()) {
+      const one = coerceOne(option, layer, item, index);
       if ('problem' in one) return one;
       values.push(one.value);
     }
@@ -41,7 +43,14 @@ export function coerce(
   return coerceOne(option, layer, raw);
 }
 
-function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value: Scalar } | { problem: CoerceProblem } {
+/** One value; `index` is its place in a list, for saying where a config file's element is written. */
+function coerceOne(
+  option: ManifestOption,
+  layer: Layer,
+  raw: unknown,
+  index?: number,
+): { value: Scalar } | { problem: CoerceProblem } {
+  const refuse = (expected: string) => problem(option, layer, raw, expected, index);
   if (option.type === 'boolean') {
     if (typeof raw === 'boolean') return { value: raw };
     const read = typeof raw === 'string' ? readBoolean(raw) : undefined;
@@ -49,28 +58,34 @@ function coerceOne(option: ManifestOption, layer: Layer, raw: unknown): { value:
     // Words are read from a command line or a variable; a value of another JSON type (a config
     // file's, a question's answer) is a boolean or nothing: `1` there is no `true`.
     const words = layer.source !== 'config' && typeof raw === 'string';
-    return problem(option, layer, raw, words ? '1, true, yes, 0, false or no (any case)' : 'true or false');
+    return refuse(words ? '1, true, yes, 0, false or no (any case)' : 'true or false');
   }
   if (option.type === 'number') {
     // A config file says what it means in JSON's own types: "5" there is a string, as 5 is a number.
-    if (layer.source === 'config' && typeof raw !== 'number') return problem(option, layer, raw, 'a number');
+    if (layer.source === 'config' && typeof raw !== 'number') return refuse('a number');
     const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? readNumber(raw) : undefined;
-    if (number === undefined || !Number.isFinite(number)) return problem(option, layer, raw, 'a number');
-    if (option.integer && !Number.isInteger(number)) return problem(option, layer, raw, 'a whole number');
+    if (number === undefined || !Number.isFinite(number)) return refuse('a number');
+    if (option.integer && !Number.isInteger(number)) return refuse('a whole number');
     return { value: number };
   }
   if (typeof raw === 'string') return { value: raw };
-  return problem(option, layer, raw, 'a string');
+  return refuse('a string');
 }
 
-function problem(option: ManifestOption, layer: Layer, raw: unknown, expected: string): { problem: CoerceProblem } {
+function problem(
+  option: ManifestOption,
+  layer: Layer,
+  raw: unknown,
+  expected: string,
+  index?: number,
+): { problem: CoerceProblem } {
   const shown = option.secret ? '(redacted)' : JSON.stringify(raw);
   const name =
     layer.source === 'flag'
       ? option.flag
       : layer.source === 'env'
         ? `${layer.location} (for ${option.flag})`
-        : `${layer.place?.() ?? `"${option.key}"`} in ${layer.location}`;
+        : `${layer.place?.(index) ?? `"${option.key}"`} in ${layer.location}`;
   return {
     problem: {
       message: `${name} expects ${expected}, got ${shown}`,
@@ -79,22 +94,32 @@ function problem(option: ManifestOption, layer: Layer, raw: unknown, expected: s
           ? `give ${option.flag} ${expected}`
           : layer.source === 'env'
             ? `set ${layer.location} to ${expected}`
-            : configHint(option, raw, expected),
+            : configHint(option, raw, expected, index),
     },
   };
 }
 
 /** What to write in the config file instead: the same value in the JSON type the option takes, where there is one. */
-function configHint(option: ManifestOption, raw: unknown, expected: string): string {
-  const fallback = `set "${option.key}" to ${expected}`;
+function configHint(option: ManifestOption, raw: unknown, expected: string, index?: number): string {
+  const fallback =
+    index === undefined ? `set "${option.key}" to ${expected}` : `make each element of "${option.key}" ${expected}`;
   if (option.secret) return fallback;
+  if (expected === 'an array') {
+    const items = typeof raw === 'string' ? raw.split(option.separator) : [raw];
+    return `write it as an array: ${JSON.stringify(items.map((item) => inJsonType(option, item) ?? item))}`;
+  }
   if (expected === 'a string' && (typeof raw === 'number' || typeof raw === 'boolean')) {
     return `write it as a JSON string: ${JSON.stringify(String(raw))}`;
   }
   if (typeof raw !== 'string') return fallback;
-  const unquoted =
-    option.type === 'number' ? readNumber(raw) : option.type === 'boolean' ? readBoolean(raw) : undefined;
-  return unquoted === undefined || Number.isNaN(unquoted) ? fallback : `write it without quotes: ${String(unquoted)}`;
+  const unquoted = inJsonType(option, raw);
+  return unquoted === undefined ? fallback : `write it without quotes: ${String(unquoted)}`;
+}
+
+/** A word read as the option's number or boolean, as a flag would read it; undefined when it is none. */
+function inJsonType(option: ManifestOption, raw: unknown): number | boolean | undefined {
+  if (typeof raw !== 'string') return undefined;
+  return option.type === 'number' ? readNumber(raw) : option.type === 'boolean' ? readBoolean(raw) : undefined;
 }
 
 /** Checks choices and bounds of a typed value; returns the problem, if any. */

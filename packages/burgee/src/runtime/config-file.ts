@@ -8,9 +8,9 @@ export type LoadedConfig = {
   values: Record<string, unknown>;
   /**
    * Where a command's option is written in the file, for an error about its value: the key path
-   * from the top (`up.to`, or `to` at the top level) and its line and column.
+   * from the top (`up.to`, or `to` at the top level; `up.tags[1]` for an element) and its line and column.
    */
-  locate(commandPath: readonly string[], key: string): string;
+  locate(commandPath: readonly string[], key: string, index?: number): string;
 };
 
 /** Candidate config paths in precedence order, with why each is looked at (P3). */

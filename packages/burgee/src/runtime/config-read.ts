@@ -1,17 +1,22 @@
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import {
+  commandName,
   configTooDeep,
   configTooLarge,
+  type FilePlace,
   MAX_CONFIG_BYTES,
   MAX_CONFIG_DEPTH,
+  misplacedOption,
+  misplacedSection,
   notARegularFile,
   notASection,
+  placeText,
   type Refusal,
   unknownConfigKey,
 } from '../projections/refusals/index.js';
 import type { LoadedConfig } from './config-file.js';
 import { ConfigError } from './errors.js';
-import { lineColumn, scanJson, valueOffset } from './json-position.js';
+import { lineColumn, placeOf, scanJson } from './json-position.js';
 import { fs } from './node-fs-ready.js';
 
 // Loaded with import() by a run that has a config file to look for, and reads node:fs without its
@@ -29,8 +34,13 @@ export function loadConfig(
     const text = readRegularFile(candidate.path, candidate.explicit);
     if (text === undefined) continue;
     const values = parseConfig(candidate.path, text);
-    if (manifest !== undefined) checkConfigKeys(manifest, candidate.path, values);
-    return { path: candidate.path, values, locate: (commandPath, key) => locate(text, values, commandPath, key) };
+    const json = withoutBom(text);
+    if (manifest !== undefined) checkConfigKeys(manifest, { file: candidate.path, json }, values);
+    return {
+      path: candidate.path,
+      values,
+      locate: (commandPath, key, index) => locate(json, values, commandPath, key, index),
+    };
   }
   return undefined;
 }
@@ -69,7 +79,7 @@ function readRegularFile(path: string, explicit: boolean): string | undefined {
  * BOM is allowed. Nesting past MAX_CONFIG_DEPTH is refused by its path before JSON.parse builds it.
  */
 export function parseConfig(path: string, text: string): Record<string, unknown> {
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const json = withoutBom(text);
   const scan = scanJson(json, MAX_CONFIG_DEPTH);
   if (scan.kind === 'too-deep') {
     const { line, column } = lineColumn(json, scan.at);
@@ -92,12 +102,20 @@ export function parseConfig(path: string, text: string): Record<string, unknown>
   return value as Record<string, unknown>;
 }
 
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 /**
  * `"up.to" (line 3, column 9)`: the key of the deepest section on the command's path that gives
- * the option (the one configFor let win), and where its value starts.
+ * the option (the one configFor let win), and where its value, or its element `index`, starts.
  */
-function locate(text: string, values: Record<string, unknown>, commandPath: readonly string[], key: string): string {
-  let path: string[] = [key];
+function locate(
+  json: string,
+  values: Record<string, unknown>,
+  commandPath: readonly string[],
+  key: string,
+  index: number | undefined,
+): string {
+  let path: (string | number)[] = [key];
   let section: unknown = values;
   for (const [i, word] of commandPath.entries()) {
     section = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[word] : undefined;
@@ -105,42 +123,90 @@ function locate(text: string, values: Record<string, unknown>, commandPath: read
       path = [...commandPath.slice(0, i + 1), key];
     }
   }
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const offset = valueOffset(json, path);
-  const where =
-    offset === undefined ? '' : (({ line, column }) => ` (line ${line}, column ${column})`)(lineColumn(json, offset));
-  return `"${path.join('.')}"${where}`;
+  if (index !== undefined) path.push(index);
+  const text = path.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('');
+  return `"${text}"${placeText(at(json, placeOf(json, path)?.value))}`;
 }
+
+const at = (json: string, offset: number | undefined): FilePlace =>
+  offset === undefined ? undefined : lineColumn(json, offset);
 
 const refused = (refusal: Refusal): ConfigError => new ConfigError(refusal.message, refusal);
 
+type Source = { file: string; json: string };
+
 /**
- * Refuses a key that names no option of any command and no command, at the top level or in a
- * command's section: a misspelt key would otherwise be ignored in silence. Keys starting with `$`
- * (such as `$schema`) are the file's own.
+ * Refuses a key that nothing reads, so a misspelt or misplaced key is never ignored in silence. A
+ * section holds what its command and the commands under it read (configFor merges it into theirs):
+ * their options and the sections of its subcommands. The top level is the root's section, so any
+ * option of any command is at home there. Keys starting with `$` (such as `$schema`) are the file's own.
  */
-function checkConfigKeys(manifest: Manifest, path: string, values: Record<string, unknown>): void {
-  const options = new Set<string>();
-  const commands = new Set<string>();
+function checkConfigKeys(manifest: Manifest, source: Source, values: Record<string, unknown>): void {
+  const check = (section: Record<string, unknown>, command: ManifestCommand, path: readonly string[]) => {
+    const reads = new Set(optionsUnder(command));
+    for (const [key, value] of Object.entries(section)) {
+      if (key.startsWith('$')) continue;
+      const child = command.commands.find((c) => c.name === key);
+      const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+      if (child !== undefined && isObject) check(value as Record<string, unknown>, child, [...path, key]);
+      else if (!reads.has(key)) throw refused(refusalOf(manifest, source, { command, path, key, value, child }));
+    }
+  };
+  check(values, manifest.root, []);
+}
+
+type Owners = { options: Map<string, ManifestCommand[]>; commands: Map<string, ManifestCommand[]> };
+
+/** The commands that declare each option key, and the commands of each name, anywhere in the program. */
+function ownersOf(root: ManifestCommand): Owners {
+  const owners: Owners = { options: new Map(), commands: new Map() };
+  const add = (map: Map<string, ManifestCommand[]>, key: string, command: ManifestCommand) => {
+    const found = map.get(key);
+    if (found === undefined) map.set(key, [command]);
+    else found.push(command);
+  };
   const visit = (command: ManifestCommand) => {
-    for (const option of command.options) options.add(option.key);
+    for (const option of command.options) add(owners.options, option.key, command);
     for (const sub of command.commands) {
-      commands.add(sub.name);
+      add(owners.commands, sub.name, sub);
       visit(sub);
     }
   };
-  visit(manifest.root);
-  const check = (section: Record<string, unknown>, where: string) => {
-    for (const [key, value] of Object.entries(section)) {
-      if (key.startsWith('$') || options.has(key)) continue;
-      if (!commands.has(key)) throw refused(unknownConfigKey(path, `${where}${key}`, key, [...options, ...commands]));
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw refused(notASection(path, `${where}${key}`, kindOf(value)));
-      }
-      check(value as Record<string, unknown>, `${where}${key}.`);
-    }
-  };
-  check(values, '');
+  visit(root);
+  return owners;
+}
+
+/** The option keys a command's section may set: its own and those of every command under it. */
+function optionsUnder(command: ManifestCommand): string[] {
+  return [...command.options.map((o) => o.key), ...command.commands.flatMap(optionsUnder)];
+}
+
+type Refused = {
+  command: ManifestCommand;
+  path: readonly string[];
+  key: string;
+  value: unknown;
+  child: ManifestCommand | undefined;
+};
+
+/** Why a key of a section is refused: a command's section that is no object, an option or command elsewhere, or nothing. */
+function refusalOf(manifest: Manifest, source: Source, r: Refused): Refusal {
+  const keys = [...r.path, r.key];
+  const place = placeOf(source.json, keys);
+  const where = { file: source.file, at: keys.join('.'), place: at(source.json, place?.key ?? place?.value) };
+  if (r.child !== undefined) return notASection({ ...where, place: at(source.json, place?.value) }, kindOf(r.value));
+  const here = commandName(manifest, r.command);
+  // Read only for a refusal: a file that is right costs no walk of every command for it.
+  const owners = ownersOf(manifest.root);
+  const declaring = owners.options.get(r.key);
+  if (declaring !== undefined) {
+    const names = declaring.map((c) => commandName(manifest, c));
+    return misplacedOption(where, here, names, [...new Set(declaring.map((c) => c.path.join('.')))]);
+  }
+  const named = owners.commands.get(r.key)?.[0];
+  if (named !== undefined) return misplacedSection(where, commandName(manifest, named), named.path.join('.'));
+  const known = [...new Set([...optionsUnder(r.command), ...r.command.commands.map((c) => c.name)])];
+  return unknownConfigKey(where, { command: here, top: r.path.length === 0, known });
 }
 
 /** What a JSON value is, without its content (it may be a secret). */

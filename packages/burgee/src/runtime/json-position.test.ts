@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset, lineColumn, scanJson } from './json-position.js';
+import { jsonErrorOffset, lineColumn, placeOf, scanJson } from './json-position.js';
 
 describe('P3 · the first invalid character of a JSON text, found the same on every Node', () => {
   const valid = ['{}', '[]', '{"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"]}', ' \n{"a":{"b":{}}}\n'];
@@ -88,5 +88,23 @@ describe('P3 · nesting past a limit is named by its path, after the whole text 
 
   it('P3 · keys are read as JSON reads them, escapes included', () => {
     expect(scanJson('{"a\\u0062": [[]]}', 2)).toMatchObject({ path: ['ab', 0] });
+  });
+});
+
+describe('P3 · where a key or a value is written, to say where a config refusal points', () => {
+  const text = '{\n  "up": {"to": 5, "tags": ["a", {"x": 1}]},\n  "to": "x"\n}';
+  const at = (path: (string | number)[]) => {
+    const place = placeOf(text, path);
+    return place && { key: place.key && lineColumn(text, place.key), value: lineColumn(text, place.value) };
+  };
+  it('P3 · a key and its value, at any depth; an element by its index, which has no key', () => {
+    expect(at(['up', 'to'])).toEqual({ key: { line: 2, column: 10 }, value: { line: 2, column: 16 } });
+    expect(at(['to'])).toEqual({ key: { line: 3, column: 3 }, value: { line: 3, column: 9 } });
+    expect(at(['up', 'tags', 1])).toEqual({ key: undefined, value: { line: 2, column: 33 } });
+    expect(at(['up', 'from'])).toBeUndefined();
+  });
+
+  it('P3 · a key written twice is found where JSON.parse takes it from: the last', () => {
+    expect(placeOf('{"a": 1, "a": 2}', ['a'])).toEqual({ key: 9, value: 14 });
   });
 });

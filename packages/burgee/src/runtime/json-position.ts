@@ -40,11 +40,14 @@ export function scanJson(text: string, maxDepth = Number.POSITIVE_INFINITY): Jso
   }
 }
 
+/** Where a member of a JSON text is written: its key (absent for an array's element) and its value. */
+export type JsonPlace = { key?: number; value: number };
+
 /**
- * The offset where the value at `path` (object keys from the top) starts in valid JSON `text`, or
- * undefined when no value sits there. Used only to say where a value that was refused is written.
+ * Where the member at `path` (object keys and array indexes from the top) is written in valid JSON
+ * `text`, or undefined when nothing sits there. Used only to say where a refused key or value is.
  */
-export function valueOffset(text: string, path: readonly string[]): number | undefined {
+export function placeOf(text: string, path: readonly (string | number)[]): JsonPlace | undefined {
   const scanner = new Scanner(text, Number.POSITIVE_INFINITY, path);
   try {
     scanner.run();
@@ -68,12 +71,12 @@ const HEX4 = /[0-9a-fA-F]{4}/y;
 class Scanner {
   at = 0;
   private readonly stack: Frame[] = [];
-  /** Where the value at `want` starts, once the scan has passed it. */
-  found: number | undefined;
+  /** Where the member at `want` is written, once the scan has passed it (its last, if written twice). */
+  found: JsonPlace | undefined;
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
-    private readonly want?: readonly string[],
+    private readonly want?: readonly (string | number)[],
   ) {}
 
   /** The first container opened past maxDepth, kept while the rest of the text is checked. */
@@ -89,7 +92,8 @@ class Scanner {
   private value(): void {
     for (;;) {
       this.space();
-      if (this.want !== undefined && this.found === undefined && this.isWanted()) this.found = this.at;
+      // The last match wins, as JSON.parse keeps the last of duplicate keys.
+      if (this.want !== undefined && this.isWanted()) this.found = this.place();
       const char = this.text[this.at];
       if (char !== '{' && char !== '[') break;
       if (this.stack.length >= this.maxDepth) this.deep ??= { kind: 'too-deep', at: this.at, path: this.path() };
@@ -141,9 +145,14 @@ class Scanner {
   private isWanted(): boolean {
     const want = this.want!;
     if (this.stack.length !== want.length) return false;
-    return this.stack.every(
-      (frame, i) => frame.object && JSON.parse(this.text.slice(frame.keyStart, frame.keyEnd)) === want[i],
+    return this.stack.every((frame, i) =>
+      frame.object ? JSON.parse(this.text.slice(frame.keyStart, frame.keyEnd)) === want[i] : frame.index === want[i],
     );
+  }
+
+  private place(): JsonPlace {
+    const frame = this.stack.at(-1);
+    return frame?.object ? { key: frame.keyStart, value: this.at } : { value: this.at };
   }
 
   private path(): (string | number)[] {

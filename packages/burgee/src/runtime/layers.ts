@@ -14,8 +14,8 @@ export type Layer = {
   location?: string;
   /** Absent when this layer holds nothing for the option. */
   raw?: unknown;
-  /** A config file's: where the option's value is written in it (its key path, line and column), for errors. */
-  place?: () => string;
+  /** A config file's: where the option's value (or its element `index`) is written in it, for errors. */
+  place?: (index?: number) => string;
 };
 
 /** Where one option's layers are read from. */
@@ -50,7 +50,11 @@ const fromEnv: LayerReader = (option, { env }) => {
 
 const fromConfig: LayerReader = (option, { config, configValues, commandPath }) => {
   if (config === undefined) return undefined;
-  const layer: Layer = { source: 'config', location: config.path, place: () => config.locate(commandPath, option.key) };
+  const layer: Layer = {
+    source: 'config',
+    location: config.path,
+    place: (index) => config.locate(commandPath, option.key, index),
+  };
   if (Object.hasOwn(configValues, option.key) && configValues[option.key] !== null)
     layer.raw = configValues[option.key];
   return layer;

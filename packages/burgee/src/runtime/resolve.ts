@@ -94,7 +94,9 @@ async function refineAll(resolved: Resolved, winners: readonly Winner[], specs: 
 function checkOptionRange(scene: Scene, option: ManifestOption, layer: Layer, value: Scalar | Scalar[]): void {
   const problem = checkRange(option, value);
   if (problem === undefined) return;
-  const from = layer.place === undefined ? layer : { ...layer, location: `${layer.place()} in ${layer.location}` };
+  // A list's element is located by itself: `release.tag[1]`, not the whole list.
+  const index = Array.isArray(value) ? value.indexOf(problem.bad) : undefined;
+  const from = layer.place === undefined ? layer : { ...layer, location: `${layer.place(index)} in ${layer.location}` };
   const refusal = outOfRange(scene, option, problem, from);
   if (layer.source !== 'flag') throw new ConfigError(refusal.message, refusal);
   throw refuse(refusal, scene.command);

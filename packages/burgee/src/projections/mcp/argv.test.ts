@@ -17,7 +17,7 @@ const manifest = buildManifest(
           build: { type: 'string', required: true },
           replicas: { type: 'number' },
           tag: { type: 'string', multiple: true },
-          dryRun: { type: 'boolean' },
+          dryRun: { type: 'boolean', env: 'SHIP_DRY_RUN' },
         },
         run,
       }),
@@ -72,7 +72,7 @@ describe('M3 · toArgv: [path…, options…, "--json", positionals…]', () => 
     ['numbers as text', { build: '1', replicas: 3 }, ['release', '--build=1', '--replicas=3', '--json']],
     ['dryRun: true → --dry-run', { build: '1', dryRun: true }, ['release', '--build=1', '--dry-run', '--json']],
     [
-      'false on an env-bound boolean (envPrefix) → --no-x',
+      'false on an env-bound boolean → --no-x',
       { build: '1', dryRun: false },
       ['release', '--build=1', '--no-dry-run', '--json'],
     ],

@@ -12,10 +12,14 @@ export {
 export {
   configTooDeep,
   configTooLarge,
+  type FilePlace,
   MAX_CONFIG_BYTES,
   MAX_CONFIG_DEPTH,
+  misplacedOption,
+  misplacedSection,
   notARegularFile,
   notASection,
+  placeText,
   unknownConfigKey,
 } from './config.js';
 export { badAddress, badOrigin, badSize, cannotBind, needsToken, unsendableToken } from './http.js';

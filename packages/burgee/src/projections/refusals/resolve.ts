@@ -69,9 +69,11 @@ export function outOfRange(
   const hint =
     close.length > 0
       ? didYouMean(close)
-      : option.choices === undefined
-        ? `give ${option.flag} a value in range`
-        : `choose one of ${option.choices.join(', ')}`;
+      : option.choices !== undefined
+        ? `choose one of ${option.choices.join(', ')}`
+        : from.source === 'config'
+          ? `set "${option.key}" to ${inRange(option)}`
+          : `give ${option.flag} a value in range`;
   if (from.source !== 'flag') {
     const location = from.location === undefined ? '' : ` ${from.location}`;
     return { message: `${problem.message} (from ${from.source}${location})`, hint };
@@ -84,6 +86,14 @@ export function outOfRange(
     refusal.fix = writeLine(scene.manifest, replaceWord(scene.words, index, { ...word, text }));
   }
   return refusal;
+}
+
+/** `a whole number from 1 to 20`: what a bounded number option takes. */
+function inRange(option: ManifestOption): string {
+  const kind = option.integer ? 'a whole number' : 'a number';
+  const { minimum, maximum } = option;
+  if (minimum !== undefined && maximum !== undefined) return `${kind} from ${minimum} to ${maximum}`;
+  return minimum !== undefined ? `${kind} of at least ${minimum}` : `${kind} of at most ${maximum}`;
 }
 
 /**
