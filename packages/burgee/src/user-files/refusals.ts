@@ -117,8 +117,8 @@ export const severalDocuments = (file: string, line: number, column: number): Re
 });
 
 /** Aliases that expand past the limit: a file built to exhaust memory, or one too tangled to edit safely. */
-export const tooManyAliases = (file: string, limit: number): Refusal => ({
-  message: `${file} uses aliases (*name) that expand to more than ${limit} nodes; nothing was written`,
+export const tooManyAliases = (file: string, limit: number, alias: string, line: number, column: number): Refusal => ({
+  message: `${file} uses aliases (*name) that expand to more than ${limit} values, the limit passed at *${alias} (line ${line}, column ${column}); nothing was written`,
   hint: `write the repeated values out in ${file}, or print the entry with mcp config and add it yourself`,
 });
 
@@ -132,4 +132,28 @@ export const notAnObjectAtTop = (file: string): Refusal => ({
 export const notATable = (file: string, key: string): Refusal => ({
   message: `${file}: "${key}" is not a table of servers, so it cannot be merged into; nothing was written`,
   hint: `make "${key}" an object in ${file}, or remove it`,
+});
+
+/** A YAML value with a tag that does not stand for plain data: `!!binary`, `!!set`, an application's own `!thing`. */
+export const yamlTag = (file: string, tag: string, line: number, column: number): Refusal => ({
+  message: `${file} has a value tagged ${tag} at line ${line}, column ${column}, which burgee cannot read as plain data; nothing was written`,
+  hint: `an MCP client's YAML holds plain maps, lists, strings, numbers and booleans: remove the tag by hand, or print the entry with mcp config and add it yourself`,
+});
+
+/** A YAML alias that cannot be resolved: it names no anchor before it, or sits inside the value it names. */
+export const badYamlAlias = (file: string, alias: string, line: number, column: number, why: string): Refusal => ({
+  message: `${file}: the alias *${alias} at line ${line}, column ${column} ${why}; nothing was written`,
+  hint: `fix ${file} by hand, or print the entry with mcp config and add it yourself`,
+});
+
+/** A value burgee would edit that is shared through a YAML anchor and alias: the edit would change the other places too. */
+export const sharedYamlValue = (file: string, path: string, line: number, column: number): Refusal => ({
+  message: `${file}: "${path}" at line ${line}, column ${column} is shared through a YAML anchor and alias (&name, *name), so changing it would change the other places too; nothing was written`,
+  hint: `write "${path}" out in full where it is used, or edit ${file} by hand`,
+});
+
+/** A YAML file whose top is a list or a scalar, not a map. */
+export const notAMapAtTop = (file: string, line: number, column: number): Refusal => ({
+  message: `${file} must hold a map (key: value lines) at its top, not what starts at line ${line}, column ${column}; nothing was written`,
+  hint: `fix ${file} by hand`,
 });
