@@ -23,6 +23,8 @@ export type LoadReply =
 // The worker abandons a load that waits on its own, with a more precise reason; this is for one
 // whose thread never gets back to its event loop to do so.
 const GRACE_MS = 1_000;
+// How long the thread may take to start and reach the import, on top of the load's own time.
+const STARTUP_MS = 10_000;
 
 const TIMEOUT_HINT = 'give a slow entry more time with --load-timeout or BURGEE_DEV_LOAD_TIMEOUT_MS';
 
@@ -37,6 +39,9 @@ export function loadInWorker(request: LoadRequest): Promise<LoadReply> {
     // dist/cli-load.js, beside the bin's bundle; this module is bundled into dist/ or dist/chunks/.
     const file = new URL(import.meta.url.includes('/chunks/') ? '../cli-load.js' : './cli-load.js', import.meta.url);
     // Its stdout is read here and sent to stderr, as the entry's output always is under check and diff.
+    // No execArgv: by default a worker starts with this process's flags (--experimental-strip-types,
+    // --import <loader>), which an entry in TypeScript may need; a list given here would be checked
+    // and could refuse flags the process accepted.
     const worker = new Worker(file, { workerData: request, stdout: true });
     const toStderr = originalWrite(process.stderr);
     worker.stdout.on('data', (chunk: Buffer) => toStderr(chunk));
@@ -49,14 +54,20 @@ export function loadInWorker(request: LoadRequest): Promise<LoadReply> {
       // An entry may leave a server or a timer running; its job is done once it has answered.
       void worker.terminate();
     };
-    const timer = setTimeout(() => {
+    const stop = () =>
       settle({
         ok: false,
         reason: `its import was still running after ${request.timeoutMs} ms and was stopped (a loop that never yields?)`,
         hint: TIMEOUT_HINT,
       });
-    }, request.timeoutMs + GRACE_MS);
-    worker.on('message', (reply: LoadReply) => settle(reply));
+    // The load's time counts from the import, not from the thread's start: on a busy machine
+    // starting a thread and loading burgee into it can take longer than the grace itself.
+    let timer = setTimeout(stop, request.timeoutMs + STARTUP_MS);
+    worker.on('message', (message: LoadReply | 'importing') => {
+      if (message !== 'importing') return settle(message);
+      clearTimeout(timer);
+      timer = setTimeout(stop, request.timeoutMs + GRACE_MS);
+    });
     worker.on('error', (error) => settle({ ok: false, reason: error.message }));
     worker.on('exit', (code) =>
       settle({

@@ -33,6 +33,8 @@ async function guard(): Promise<void> {
 async function answer({ entry, root, cwd, timeoutMs, want, suspects }: LoadRequest): Promise<LoadReply> {
   const toStderr = originalWrite(process.stderr);
   try {
+    // From here the load's own time runs (isolated-load.ts times it from this message).
+    parentPort!.postMessage('importing');
     const { program } = await withCapturedOutput({ stdout: toStderr, stderr: toStderr }, () =>
       createEntryLoader(entry, root, timeoutMs).load(),
     );
