@@ -2,16 +2,25 @@ import { type Arm, type Dialect, listArms, valueArms, walkArms, wordList } from 
 import { commentText, functionName, hasControl, posixQuote } from './quote.js';
 import type { CompletionTable } from './table.js';
 
-const dialect: Dialect = {
+/** The statements of the walk; `program` is how the program is run to answer for a `complete` function. */
+const dialectFor = (program: string): Dialect => ({
   enter: (path) => `cmdpath=${posixQuote(path)}`,
   value: 'value=$word',
   choices: (words) => `candidates=(${wordList(words, posixQuote)})`,
   // The program answers for a `complete` function; the words so far, the partial one last (C2).
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
-  dynamic: 'candidates=(${(f)"$(${words[1]} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)"})',
+  dynamic: `candidates=(\${(f)"$(${program} __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)"})`,
   files: '_files; return',
   words: (words) => `candidates=(${wordList(words, posixQuote)})`,
-};
+});
+
+/**
+ * How the program is run: `words[1]` is the name as typed, quotes and all (`q\'x`, `"q'x"`), which
+ * names no program when run as it is; `(Q)` takes one level of quoting off, as the shell did.
+ * A name that needs no quotes is run as typed.
+ */
+const programOf = (name: string): string =>
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
+  posixQuote(name) === name.replaceAll('\u0000', '') ? '${words[1]}' : '${(Q)words[1]}';
 
 // A quoted `case` pattern matches itself only: no word from the declaration is read as a glob.
 const arms = (list: Arm[], indent: string): string =>
@@ -35,6 +44,7 @@ const register = (fn: string, name: string): string =>
  */
 export function renderZshCompletion(table: CompletionTable): string {
   const fn = functionName(table.name);
+  const dialect = dialectFor(programOf(table.name));
   const shown = commentText(posixQuote(table.name));
   const head = taggable(table.name)
     ? `#compdef ${table.name}
