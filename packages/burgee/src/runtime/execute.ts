@@ -92,7 +92,7 @@ function dispatch(
   if (globals.help) return showHelp(manifest, command, io, report, globals.all);
   if (globals.mcp) {
     const refused = refusedWithMcp(globals);
-    if (refused.length > 0) throw refuse(notWithMcp(manifest, refused), command);
+    if (refused.length > 0) throw refuse(notWithMcp({ manifest, words: parsed.words }, refused), command);
     return serveMcpSurface(program, manifest, globals, io, report);
   }
   if (globals.schema)

@@ -20,8 +20,9 @@ export async function serveMcpSurface(
   io: Io,
   report: Reporter,
 ): Promise<RunResult> {
-  // `--config` and `--no-config` hold for every call as on the command line (M10); a file that
-  // cannot serve is refused now, before a client is told of any tool, not at the first call.
+  // `--config` and `--no-config` hold for every call as on the command line (M10). The file is read
+  // here once only to refuse one that cannot serve (exit 3) before a client is told of any tool;
+  // each call then reads it again, as every run of the command line does (mcp/serve.ts configWords).
   const config: string | false | undefined = globals.noConfig === true ? false : globals.config;
   const candidates = configCandidates(manifest, globals, io.env, io.cwd);
   if (candidates.length > 0) (await import('./config-read.js')).loadConfig(candidates, manifest);

@@ -3,7 +3,7 @@
  * data, and the runtime throws it as a usage error of the command it names.
  */
 import { findGlobal, type GlobalFlag, globalFlag, programGlobals, validAt } from '../../manifest/globals.js';
-import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { HELP_COMMAND_LIMIT } from '../help/long-list.js';
 import { insertWords, optionEnd, replaceWord, type Word, writeLine } from './command-line.js';
 import { commandName, type Refusal, type Scene } from './refusal.js';
@@ -149,8 +149,12 @@ function groupHint(scene: Pick<Scene, 'manifest' | 'command'>): string {
 
 const visibleNames = (group: ManifestCommand): string[] => group.commands.filter((c) => !c.hidden).map((c) => c.name);
 
-/** A surface of its own given beside `--mcp` (M10): the server would otherwise ignore it without a word. */
-export function notWithMcp(manifest: Pick<Manifest, 'name'>, rows: readonly GlobalFlag[]): Refusal {
+/**
+ * A surface of its own given beside `--mcp` (M10): the server would otherwise ignore it without a
+ * word. The fix serves without those flags; the hint says how to get what they ask for instead.
+ */
+export function notWithMcp(scene: Pick<Scene, 'manifest' | 'words'>, rows: readonly GlobalFlag[]): Refusal {
+  const { manifest } = scene;
   const flags = rows.map(globalFlag);
   const first = flags[0]!;
   return {
@@ -159,5 +163,23 @@ export function notWithMcp(manifest: Pick<Manifest, 'name'>, rows: readonly Glob
       first === '--explain'
         ? `run ${manifest.name} <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from`
         : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
+    fix: writeLine(manifest, withoutFlags(scene.words, rows)),
   };
 }
+
+/** The words without the given global flags and the values they took (`--explain tables`). */
+function withoutFlags(words: readonly Word[], rows: readonly GlobalFlag[]): Word[] {
+  const end = optionEnd(words);
+  const kept: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    // A declared option's value, or a passthrough word, is never one of burgee's flags.
+    const row = i < end && word.of === undefined ? rows.find((r) => isFlagWord(word.text, r)) : undefined;
+    if (row === undefined) kept.push(word);
+    else if (row.value !== undefined && !word.text.includes('=')) i++;
+  }
+  return kept;
+}
+
+const isFlagWord = (text: string, row: GlobalFlag): boolean =>
+  text === globalFlag(row) || text.startsWith(`${globalFlag(row)}=`);

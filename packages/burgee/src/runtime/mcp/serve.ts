@@ -78,7 +78,12 @@ export function toServerSettings(options: ServeMcpOptions): ServerSettings {
   };
 }
 
-/** The words every call carries so that it reads the config file the server was given (M10). */
+/**
+ * The words every call carries so that it reads the config file the server was given (M10). Read per
+ * call, not kept from the start: a call is then the command line typed at that moment, so an edit
+ * is seen by the next call and a file removed since gives the CLI's own error, never stale values;
+ * the file is small (4 MiB at most) and its read is little beside a call.
+ */
 function configWords(config: string | false | undefined, cwd: string): readonly string[] {
   if (config === false) return ['--no-config'];
   // Absolute: a handler that changes the process's folder must not change which file a later call reads.
