@@ -22,7 +22,8 @@ export const SYNTHESISED_COMMANDS = [
   },
   {
     name: 'mcp',
-    usage: 'mcp <config|install> <client> [--scope project|user] [--dry-run] [--http <url>] [--token-env <name>]',
+    usage:
+      'mcp <config|install> <client> [--scope project|user] [--dry-run] [--http <url>] [--token-env <name>] [--env <name>...]',
     help: "register this program with an agent's MCP client",
     hidden: false,
     foreign: true,

@@ -24,4 +24,4 @@ export async function showHelp(
 }
 
 /** The terminal's width, or 80 when piped or when the terminal reports no width at all (0 columns, H2). */
-const helpWidth = (columns: number | undefined): number => (columns !== undefined && columns > 0 ? columns : 80);
+export const helpWidth = (columns: number | undefined): number => (columns !== undefined && columns > 0 ? columns : 80);

@@ -61,12 +61,32 @@ function applyEntry(
     if (!Object.hasOwn(merged, key)) current = edit(current, [...path, key], undefined);
   }
   for (const [key, value] of Object.entries(merged)) {
-    if (Object.hasOwn(existing, key) && !isDeepStrictEqual(existing[key], value))
-      current = edit(current, [...path, key], value);
+    if (!Object.hasOwn(existing, key) || isDeepStrictEqual(existing[key], value)) continue;
+    const old = existing[key];
+    // A table changes name by name (the variables passed), so comments beside the person's names stay.
+    if (isTable(old) && isTable(value)) current = editTable(current, [...path, key], old, value, edit);
+    else current = edit(current, [...path, key], value);
   }
   // Inserted last to first, so that the new keys keep the entry's order at the top.
   for (const [key, value] of Object.entries(merged).reverse()) {
     if (!Object.hasOwn(existing, key)) current = edit(current, [...path, key], value);
+  }
+  return current;
+}
+
+/** Sets a table's changed names and removes the names it no longer has, one by one. */
+function editTable(
+  text: string,
+  path: Path,
+  old: Record<string, unknown>,
+  value: Record<string, unknown>,
+  edit: (current: string, at: Path, value: unknown) => string,
+): string {
+  let current = text;
+  for (const name of Object.keys(old))
+    if (!Object.hasOwn(value, name)) current = edit(current, [...path, name], undefined);
+  for (const [name, item] of Object.entries(value)) {
+    if (!isDeepStrictEqual(old[name], item)) current = edit(current, [...path, name], item);
   }
   return current;
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
 import * as toml from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { mergeJsonEntry } from './json.js';
@@ -36,6 +37,27 @@ describe('K2 · mergeServer', () => {
     const merged = mergeServer(mine, entry, OWNED);
     expect(merged).toEqual({ env: { A: '1' }, command: '/bin/node', timeout: 5, args: ['cli.mjs', '--mcp'] });
     expect(Object.keys(merged)).toEqual(['env', 'command', 'timeout', 'args']);
+  });
+
+  it("K2 · a key the person shares with burgee (the variables passed) gets burgee's names, keeping the person's", () => {
+    const mine = { command: 'old', env: { LOG: 'debug', DATABASE_URL: 'stale' }, env_vars: ['LOG_LEVEL'] };
+    const ours = { ...entry, env: { DATABASE_URL: '${DATABASE_URL}' }, env_vars: ['DATABASE_URL', 'LOG_LEVEL'] };
+    const merged = mergeServer(mine, ours, OWNED);
+    expect(merged).toEqual({
+      command: '/bin/node',
+      env: { LOG: 'debug', DATABASE_URL: '${DATABASE_URL}' },
+      env_vars: ['LOG_LEVEL', 'DATABASE_URL'],
+      args: ['cli.mjs', '--mcp'],
+    });
+    expect(Object.keys(merged.env as object)).toEqual(['LOG', 'DATABASE_URL']);
+  });
+
+  it('K2 · a key burgee owns is replaced whole, table or not', () => {
+    const mine = { url: 'u', headers: { Authorization: 'old', 'X-Mine': '1' } };
+    expect(mergeServer(mine, { url: 'v', headers: { Authorization: 'new' } }, OWNED)).toEqual({
+      url: 'v',
+      headers: { Authorization: 'new' },
+    });
   });
 
   it('K2 · anything but a table in that place is replaced by the entry', () => {

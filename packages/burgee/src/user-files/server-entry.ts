@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+
 /** A plain object, as a format's parser gives a table (some build them without a prototype). */
 export const isTable = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null) return false;
@@ -7,9 +9,11 @@ export const isTable = (value: unknown): value is Record<string, unknown> => {
 };
 
 /**
- * One server's entry as it should be after an install (K2): the keys burgee writes (`owned`, and every
- * key of `entry`) take burgee's values or go, and every other key the user put there stays, where it
- * was. Anything but a table in that place is replaced by the entry.
+ * One server's entry as it should be after an install (K2): the keys burgee owns (`owned`, and every
+ * other key of `entry`) take burgee's values or go, and every other key the user put there stays,
+ * where it was. A key of `entry` that is not owned is the user's (the variables passed to the
+ * server): burgee's part is merged into it, a table name by name, a list by adding missing items,
+ * so what the user added there stays too. Anything but a table in that place is replaced by the entry.
  */
 export function mergeServer(
   existing: unknown,
@@ -17,14 +21,23 @@ export function mergeServer(
   owned: readonly string[],
 ): Record<string, unknown> {
   if (!isTable(existing)) return { ...entry };
-  const ours = new Set([...owned, ...Object.keys(entry)]);
+  const burgees = new Set(owned);
   const merged: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(existing)) {
-    if (!ours.has(key)) merged[key] = value;
-    else if (Object.hasOwn(entry, key)) merged[key] = entry[key];
+    if (Object.hasOwn(entry, key)) merged[key] = burgees.has(key) ? entry[key] : within(value, entry[key]);
+    else if (!burgees.has(key)) merged[key] = value;
   }
   for (const [key, value] of Object.entries(entry)) if (!Object.hasOwn(merged, key)) merged[key] = value;
   return merged;
+}
+
+/** burgee's part of a key the user shares with it, merged into the user's value (see mergeServer). */
+function within(mine: unknown, ours: unknown): unknown {
+  if (isTable(mine) && isTable(ours)) return { ...mine, ...ours };
+  if (Array.isArray(mine) && Array.isArray(ours)) {
+    return [...mine, ...ours.filter((item) => !mine.some((had) => isDeepStrictEqual(had, item)))];
+  }
+  return ours;
 }
 
 /** A value as plain JSON: a TOML parser may build objects without a prototype, which strict equality tells apart. */

@@ -24,10 +24,12 @@ export async function mergeTomlEntry(
   const merged = mergeServer(servers[name], entry, owned);
   if (text !== undefined && isDeepStrictEqual(plain(servers[name]), plain(merged))) return text;
   const wanted = { ...document, [key]: { ...servers, [name]: merged } };
+  // The entry's keys as merged: a list the user shares with burgee (env_vars) keeps the user's names.
+  const written = Object.fromEntries(Object.keys(entry).map((k) => [k, merged[k]]));
   const kept =
     text === undefined
       ? undefined
-      : (replaceOwnedKeys(toml, text, at, entry, owned, wanted) ?? replaceSection(toml, text, at, merged, wanted));
+      : (replaceOwnedKeys(toml, text, at, written, owned, wanted) ?? replaceSection(toml, text, at, merged, wanted));
   return kept ?? `${toml.stringify(wanted)}\n`;
 }
 

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
 import { describe, expect, it } from 'vitest';
-import { CLIENTS, type Place, toClientConfig } from './index.js';
+import { CLIENTS, type Place, passesVariables, toClientConfig } from './index.js';
 
 const linux: Place = { platform: 'linux', home: '/home/ada', cwd: '/work/app', env: {} };
 const http = { kind: 'http', url: 'https://tools.example/mcp', tokenVariable: 'TOOL_MCP_TOKEN' } as const;
@@ -122,5 +122,46 @@ describe('K2 · the keys burgee owns in an entry', () => {
     expect(owns('goose')).not.toContain('envs');
     expect(owns('goose')).not.toContain('env_keys');
     expect(owns('cursor')).toContain('headers');
+  });
+});
+
+describe('K1 · --env: the variables a stdio entry has the client pass, by name', () => {
+  const stdio = {
+    kind: 'stdio',
+    command: '/usr/bin/node',
+    args: ['/app/cli.mjs', '--mcp'],
+    variables: ['DATABASE_URL', 'API_KEY'],
+  } as const;
+  // Restated per client from its documentation: the key, and how each name is referenced.
+  const expected: Partial<Record<(typeof CLIENTS)[number], Record<string, unknown>>> = {
+    'claude-code': { env: { DATABASE_URL: '${DATABASE_URL}', API_KEY: '${API_KEY}' } },
+    cursor: { env: { DATABASE_URL: '${env:DATABASE_URL}', API_KEY: '${env:API_KEY}' } },
+    vscode: { env: { DATABASE_URL: '${env:DATABASE_URL}', API_KEY: '${env:API_KEY}' } },
+    codex: { env_vars: ['DATABASE_URL', 'API_KEY'] },
+    gemini: { env: { DATABASE_URL: '${DATABASE_URL}', API_KEY: '${API_KEY}' } },
+    windsurf: { env: { DATABASE_URL: '${env:DATABASE_URL}', API_KEY: '${env:API_KEY}' } },
+    copilot: { env: { DATABASE_URL: '${DATABASE_URL}', API_KEY: '${API_KEY}' } },
+    opencode: { environment: { DATABASE_URL: '{env:DATABASE_URL}', API_KEY: '{env:API_KEY}' } },
+    goose: { env_keys: ['DATABASE_URL', 'API_KEY'] },
+  };
+
+  it.each(CLIENTS)('K1 · %s', (client) => {
+    const wanted = expected[client];
+    expect(passesVariables(client)).toBe(wanted !== undefined);
+    if (wanted === undefined) {
+      expect(() => toClientConfig(client, 'tool', stdio, 'user', linux)).toThrow(/cannot pass a variable/);
+      return;
+    }
+    const config = toClientConfig(client, 'tool', stdio, 'user', linux);
+    expect(config.entry).toMatchObject(wanted);
+    expect(config.variables).toEqual(['DATABASE_URL', 'API_KEY']);
+    // The key is the person's as much as burgee's: a re-install merges into it, never drops it (K2).
+    expect(config.owns).not.toContain(Object.keys(wanted)[0]);
+  });
+
+  it('K1 · no variables, no key: the entry is as before', () => {
+    const config = toClientConfig('cursor', 'tool', { ...stdio, variables: [] }, 'user', linux);
+    expect(config.entry).toEqual({ command: '/usr/bin/node', args: ['/app/cli.mjs', '--mcp'] });
+    expect(config.variables).toBeUndefined();
   });
 });

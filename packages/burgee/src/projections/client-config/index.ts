@@ -4,9 +4,11 @@ import {
   type ClientId,
   type ClientSpec,
   clientSpec,
+  type EnvPassing,
   type Place,
   type ServerTarget,
 } from './clients.js';
+import type { Scope } from './words.js';
 
 export {
   CLIENTS,
@@ -14,17 +16,23 @@ export {
   type ClientId,
   type ClientSpec,
   clientSpec,
+  type EnvPassing,
   isClientId,
   type Place,
+  passesVariables,
   type ServerTarget,
 } from './clients.js';
-
-/** The words `mcp` takes besides a client (K1): `mcp <action> <client> [--scope <scope>]`, and the flags with a value. */
-export const MCP_ACTIONS = ['config', 'install'] as const;
-export const SCOPES = ['project', 'user'] as const;
-export const MCP_VALUE_FLAGS = ['--scope', '--http', '--token-env'] as const;
-
-export type Scope = (typeof SCOPES)[number];
+export { type McpHelp, type McpHelpClient, renderMcpHelp, toMcpHelp } from './help.js';
+export {
+  isVariableName,
+  MCP_ACTIONS,
+  MCP_OPTIONS,
+  MCP_VALUE_FLAGS,
+  type McpOption,
+  optionUsage,
+  SCOPES,
+  type Scope,
+} from './words.js';
 
 /** Where one server's entry goes and what it says: the plan `mcp config` prints and `mcp install` writes. */
 export type ClientConfig = {
@@ -42,6 +50,10 @@ export type ClientConfig = {
   owns: readonly string[];
   /** For a server served over HTTP: the variable that holds its bearer token (the token is never written). */
   tokenVariable?: string;
+  /** For a command: the variables of the client's environment the entry passes to it, by name (`--env`). */
+  variables?: readonly string[];
+  /** What a person must still do in the client before it starts the server (gemini's folder trust). */
+  notice?: string;
 };
 
 /** Plans one client's configuration for the server `name` (K1). Pure: paths come from `place`. */
@@ -63,10 +75,26 @@ export function toClientConfig(
     file,
     format: spec.format,
     at: [spec.key, name],
-    entry: spec.entry(target, name),
+    entry: { ...spec.entry(target, name), ...passed(spec, target) },
     owns: ownedKeys(spec),
     ...(target.kind === 'http' ? { tokenVariable: target.tokenVariable } : {}),
+    ...(target.kind === 'stdio' && target.variables?.length ? { variables: target.variables } : {}),
+    ...(spec.notice === undefined ? {} : { notice: spec.notice }),
   };
+}
+
+/**
+ * The part of a stdio entry that has the client pass variables of its own environment to the server,
+ * each by name in the client's own form (K1): the value is the client's to read, never in the file.
+ */
+function passed(spec: ClientSpec, target: ServerTarget): Record<string, unknown> {
+  const names = target.kind === 'stdio' ? (target.variables ?? []) : [];
+  if (names.length === 0) return {};
+  const env: EnvPassing = spec.env;
+  if (env.kind === 'list') return { [env.key]: [...names] };
+  if (env.kind === 'table') return { [env.key]: Object.fromEntries(names.map((n) => [n, env.reference(n)])) };
+  // The runtime refuses --env for such a client first; reaching here is a fault, not a value to write.
+  throw new Error(`${spec.id} cannot pass a variable by name`);
 }
 
 /** The keys burgee writes in any client's entry (K2); a client's own spellings are added from its entries. */
@@ -81,6 +109,8 @@ export function ownedKeys(spec: ClientSpec): string[] {
   const http = spec.entry({ kind: 'http', url: '', tokenVariable: '' }, '');
   const keys = new Set([...OWNED_KEYS, ...Object.keys(stdio), ...Object.keys(http)]);
   for (const key of spec.userKeys ?? []) keys.delete(key);
+  // The variables the entry passes are the person's too: burgee only adds its names to them (K2).
+  if (spec.env.kind !== 'none') keys.delete(spec.env.key);
   return [...keys];
 }
 

@@ -36,7 +36,7 @@ function mcpNodes(): CompletionNode[] {
   const action = (name: (typeof MCP_ACTIONS)[number]): CompletionNode => ({
     ...wordsNode(`mcp ${name}`, [], [[...CLIENTS]]),
     flags: [...MCP_VALUE_FLAGS, ...(name === 'install' ? ['--dry-run'] : []), '--json'],
-    // --scope's values; after --http (a URL) and --token-env (a variable name) nothing, never file names.
+    // --scope's values; after --http (a URL), --token-env and --env (variable names) nothing, never file names.
     values: MCP_VALUE_FLAGS.map((flag) => ({
       spellings: [flag],
       choices: flag === '--scope' ? [...SCOPES] : [],

@@ -54,11 +54,15 @@ export {
   toolNameClash,
 } from './surfaces.js';
 export {
+  cannotPassVariables,
   dryRunOnlyInstall,
+  envWithHttp,
   notAServerUrl,
+  notAVariableName,
   notOneOf,
   oneTooMany,
   synthesisedNeedsValue,
   unknownSynthesisedOption,
+  valueForName,
 } from './synthesised.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';

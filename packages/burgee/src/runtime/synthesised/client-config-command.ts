@@ -3,15 +3,20 @@ import { resolve } from 'node:path';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import {
   type ClientConfig,
+  type Place,
   renderClientFragment,
+  renderMcpHelp,
   type ServerTarget,
   toClientConfig,
+  toMcpHelp,
 } from '../../projections/client-config/index.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { renderData } from '../../projections/human/index.js';
 import { notAServerUrl } from '../../projections/refusals/index.js';
 import { installEntry } from '../../user-files/index.js';
 import { BurgeeError, refuse } from '../errors.js';
+import { helpWidth } from '../help-surface.js';
+import type { Io } from '../io.js';
 import type { RunResult } from '../report.js';
 import { type McpRequest, readMcpWords } from './mcp-words.js';
 import type { SynthesisedCall } from './table.js';
@@ -19,10 +24,8 @@ import type { SynthesisedCall } from './table.js';
 /** `mcp config <client>` prints the entry and its file; `mcp install <client>` writes it (K1, K2). */
 export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
   const { manifest, io, report } = call;
-  const request = readMcpWords(manifest.name, call.words);
-  const home = io.env.HOME || io.env.USERPROFILE || homedir();
-  const place = { platform: process.platform, home, cwd: io.cwd, env: io.env };
-  const config = toClientConfig(request.client, manifest.name, target(call, request), request.scope, place);
+  const request = readMcpWords(manifest.name, call.words, io.env);
+  const config = toClientConfig(request.client, manifest.name, target(call, request), request.scope, placeOf(io));
   if (request.action === 'config') return printConfig(call, config);
   const outcome = await installEntry(config, request.dryRun);
   const data = {
@@ -34,6 +37,7 @@ export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
     changed: outcome.changed,
     ...(request.dryRun ? { dryRun: true } : {}),
     ...(outcome.backup === undefined ? {} : { backup: outcome.backup }),
+    ...(config.notice === undefined ? {} : { notice: config.notice }),
   };
   if (report.json) return report.envelope(toSuccessEnvelope(data, {}, outcome.changed));
   if (config.scopeFallback) report.warn(`${config.client} reads no project file; using its user file`);
@@ -43,16 +47,44 @@ export async function runMcp(call: SynthesisedCall): Promise<RunResult> {
   return report.text(lines.join('\n'));
 }
 
+/** `mcp --help` and `help mcp`: the actions, every client with its files, the options (K1, K3). */
+export async function runMcpHelp(call: SynthesisedCall): Promise<RunResult> {
+  const { manifest, io, report } = call;
+  const help = toMcpHelp(manifest.name, placeOf(io), defaultTokenVariable(call));
+  if (report.json) return report.envelope(toSuccessEnvelope(help, {}));
+  return report.text(renderMcpHelp(help, { width: helpWidth(io.stdout.columns), colors: report.colors('stdout') }));
+}
+
+/** The machine the client files are for: this platform, the home folder the run sees, its folder. */
+function placeOf(io: Io): Place {
+  const home = io.env.HOME || io.env.USERPROFILE || homedir();
+  return { platform: process.platform, home, cwd: io.cwd, env: io.env };
+}
+
+/** The variable an HTTP entry names for the bearer token when `--token-env` does not name one. */
+const defaultTokenVariable = ({ manifest }: SynthesisedCall): string =>
+  manifest.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${manifest.envPrefix}_MCP_TOKEN`;
+
 async function printConfig(call: SynthesisedCall, config: ClientConfig): Promise<RunResult> {
   const { report } = call;
   if (report.json) {
-    const { client, scope, file, entry } = config;
-    return report.envelope(toSuccessEnvelope({ client, scope, file, key: config.at.join('.'), entry }, {}));
+    const { client, scope, file, entry, notice } = config;
+    const data = { client, scope, file, key: config.at.join('.'), entry, ...(notice === undefined ? {} : { notice }) };
+    return report.envelope(toSuccessEnvelope(data, {}));
   }
   const fallback = config.scopeFallback ? `; ${config.client} reads no project file` : '';
   const heading = `# ${config.client} (${config.scope} scope${fallback}): add to ${config.file}`;
-  const token = tokenNote(config);
-  return report.text(`${[heading, ...(token === undefined ? [] : [token])].join('\n')}\n${await fragment(config)}`);
+  const notice = config.notice === undefined ? undefined : `# ${config.notice}`;
+  const notes = [tokenNote(config), variablesNote(config), notice].filter((note) => note !== undefined);
+  return report.text(`${[heading, ...notes].join('\n')}\n${await fragment(config)}`);
+}
+
+/** What the entry's variables are: names the client reads from its own environment, never values. */
+function variablesNote(config: ClientConfig): string | undefined {
+  const names = config.variables?.map((name) => `$${name}`);
+  if (names === undefined) return undefined;
+  const them = names.length === 1 ? 'it' : 'them';
+  return `# the client passes ${names.join(', ')} from its own environment: set ${them} where the client starts; no value is in this file`;
 }
 
 /** Where the bearer token of an HTTP entry goes: the entry names a variable, never the token (M7). */
@@ -74,7 +106,7 @@ async function fragment(config: ClientConfig): Promise<string> {
 
 /** The server as the client should reach it: this very program over stdio, or the URL it is served at. */
 function target(call: SynthesisedCall, request: McpRequest): ServerTarget {
-  const { manifest, io } = call;
+  const { io } = call;
   if (request.http !== undefined) {
     let url: URL;
     try {
@@ -83,9 +115,7 @@ function target(call: SynthesisedCall, request: McpRequest): ServerTarget {
       url = new URL('invalid:');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(notAServerUrl(request.http));
-    const tokenVariable =
-      request.tokenEnv ?? (manifest.envPrefix === undefined ? 'BURGEE_MCP_TOKEN' : `${manifest.envPrefix}_MCP_TOKEN`);
-    return { kind: 'http', url: url.href, tokenVariable };
+    return { kind: 'http', url: url.href, tokenVariable: request.tokenEnv ?? defaultTokenVariable(call) };
   }
   if (io.entry === undefined) {
     throw new BurgeeError(ExitCode.RUNTIME, 'cannot tell which script started this program', {
@@ -93,5 +123,6 @@ function target(call: SynthesisedCall, request: McpRequest): ServerTarget {
     });
   }
   // The way it was started: this node, this script, so the client runs exactly what was tested.
-  return { kind: 'stdio', command: io.execPath ?? process.execPath, args: [resolve(io.cwd, io.entry), '--mcp'] };
+  const args = [resolve(io.cwd, io.entry), '--mcp'];
+  return { kind: 'stdio', command: io.execPath ?? process.execPath, args, variables: request.variables };
 }

@@ -38,9 +38,11 @@ _tool() {
       'mcp config:--scope') value=$word ;;
       'mcp config:--http') value=$word ;;
       'mcp config:--token-env') value=$word ;;
+      'mcp config:--env') value=$word ;;
       'mcp install:--scope') value=$word ;;
       'mcp install:--http') value=$word ;;
       'mcp install:--token-env') value=$word ;;
+      'mcp install:--env') value=$word ;;
       skills:print) cmdpath='skills print' ;;
       skills:add) cmdpath='skills add' ;;
       'skills print:config') cmdpath='skills print config' ;;
@@ -64,9 +66,11 @@ _tool() {
       'mcp config:--scope') words=(project user) ;;
       'mcp config:--http') words=() ;;
       'mcp config:--token-env') words=() ;;
+      'mcp config:--env') words=() ;;
       'mcp install:--scope') words=(project user) ;;
       'mcp install:--http') words=() ;;
       'mcp install:--token-env') words=() ;;
+      'mcp install:--env') words=() ;;
       'skills add:--agent') words=(claude-code codex copilot cursor gemini goose opencode windsurf) ;;
       'skills add:--scope') words=(project user) ;;
       *) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;
@@ -84,8 +88,8 @@ _tool() {
       'help config') words=(--all --json) ;;
       completion) words=(--json) ;;
       mcp) words=(--json) ;;
-      'mcp config') words=(--scope --http --token-env --json) ;;
-      'mcp install') words=(--scope --http --token-env --dry-run --json) ;;
+      'mcp config') words=(--scope --http --token-env --env --json) ;;
+      'mcp install') words=(--scope --http --token-env --env --dry-run --json) ;;
       skills) words=(--json) ;;
       'skills print') words=(--json) ;;
       'skills print config') words=(--json) ;;

@@ -66,11 +66,15 @@ function __tool_candidates
       set value $word
     else if contains -- "$cmdpath:$word" 'mcp config:--token-env'
       set value $word
+    else if contains -- "$cmdpath:$word" 'mcp config:--env'
+      set value $word
     else if contains -- "$cmdpath:$word" 'mcp install:--scope'
       set value $word
     else if contains -- "$cmdpath:$word" 'mcp install:--http'
       set value $word
     else if contains -- "$cmdpath:$word" 'mcp install:--token-env'
+      set value $word
+    else if contains -- "$cmdpath:$word" 'mcp install:--env'
       set value $word
     else if contains -- "$cmdpath:$word" skills:print
       set cmdpath 'skills print'
@@ -113,11 +117,15 @@ function __tool_candidates
       printf '%s\n' ; return
     else if contains -- "$cmdpath:$value" 'mcp config:--token-env'
       printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'mcp config:--env'
+      printf '%s\n' ; return
     else if contains -- "$cmdpath:$value" 'mcp install:--scope'
       printf '%s\n' project user; return
     else if contains -- "$cmdpath:$value" 'mcp install:--http'
       printf '%s\n' ; return
     else if contains -- "$cmdpath:$value" 'mcp install:--token-env'
+      printf '%s\n' ; return
+    else if contains -- "$cmdpath:$value" 'mcp install:--env'
       printf '%s\n' ; return
     else if contains -- "$cmdpath:$value" 'skills add:--agent'
       printf '%s\n' claude-code codex copilot cursor gemini goose opencode windsurf; return
@@ -151,9 +159,9 @@ function __tool_candidates
       else if contains -- "$cmdpath" mcp
         printf '%s\n' --json
       else if contains -- "$cmdpath" 'mcp config'
-        printf '%s\n' --scope --http --token-env --json
+        printf '%s\n' --scope --http --token-env --env --json
       else if contains -- "$cmdpath" 'mcp install'
-        printf '%s\n' --scope --http --token-env --dry-run --json
+        printf '%s\n' --scope --http --token-env --env --dry-run --json
       else if contains -- "$cmdpath" skills
         printf '%s\n' --json
       else if contains -- "$cmdpath" 'skills print'

@@ -41,9 +41,11 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp config:--scope') } { $value = $word }
       { $_ -cin @('mcp config:--http') } { $value = $word }
       { $_ -cin @('mcp config:--token-env') } { $value = $word }
+      { $_ -cin @('mcp config:--env') } { $value = $word }
       { $_ -cin @('mcp install:--scope') } { $value = $word }
       { $_ -cin @('mcp install:--http') } { $value = $word }
       { $_ -cin @('mcp install:--token-env') } { $value = $word }
+      { $_ -cin @('mcp install:--env') } { $value = $word }
       { $_ -cin @('skills:print') } { $cmdpath = 'skills print' }
       { $_ -cin @('skills:add') } { $cmdpath = 'skills add' }
       { $_ -cin @('skills print:config') } { $cmdpath = 'skills print config' }
@@ -67,9 +69,11 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('mcp config:--scope') } { $candidates = @('project', 'user') }
       { $_ -cin @('mcp config:--http') } { $candidates = @() }
       { $_ -cin @('mcp config:--token-env') } { $candidates = @() }
+      { $_ -cin @('mcp config:--env') } { $candidates = @() }
       { $_ -cin @('mcp install:--scope') } { $candidates = @('project', 'user') }
       { $_ -cin @('mcp install:--http') } { $candidates = @() }
       { $_ -cin @('mcp install:--token-env') } { $candidates = @() }
+      { $_ -cin @('mcp install:--env') } { $candidates = @() }
       { $_ -cin @('skills add:--agent') } { $candidates = @('claude-code', 'codex', 'copilot', 'cursor', 'gemini', 'goose', 'opencode', 'windsurf') }
       { $_ -cin @('skills add:--scope') } { $candidates = @('project', 'user') }
       default { $candidates = @(Get-ChildItem -Name -Path "$wordToComplete*" -ErrorAction SilentlyContinue) }
@@ -87,8 +91,8 @@ Register-ArgumentCompleter -Native -CommandName 'tool' -ScriptBlock {
       { $_ -cin @('help config') } { $candidates = @('--all', '--json') }
       { $_ -cin @('completion') } { $candidates = @('--json') }
       { $_ -cin @('mcp') } { $candidates = @('--json') }
-      { $_ -cin @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--json') }
-      { $_ -cin @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--dry-run', '--json') }
+      { $_ -cin @('mcp config') } { $candidates = @('--scope', '--http', '--token-env', '--env', '--json') }
+      { $_ -cin @('mcp install') } { $candidates = @('--scope', '--http', '--token-env', '--env', '--dry-run', '--json') }
       { $_ -cin @('skills') } { $candidates = @('--json') }
       { $_ -cin @('skills print') } { $candidates = @('--json') }
       { $_ -cin @('skills print config') } { $candidates = @('--json') }

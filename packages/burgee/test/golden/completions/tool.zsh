@@ -38,9 +38,11 @@ _tool() {
       ('mcp config:--scope') value=$word ;;
       ('mcp config:--http') value=$word ;;
       ('mcp config:--token-env') value=$word ;;
+      ('mcp config:--env') value=$word ;;
       ('mcp install:--scope') value=$word ;;
       ('mcp install:--http') value=$word ;;
       ('mcp install:--token-env') value=$word ;;
+      ('mcp install:--env') value=$word ;;
       (skills:print) cmdpath='skills print' ;;
       (skills:add) cmdpath='skills add' ;;
       ('skills print:config') cmdpath='skills print config' ;;
@@ -64,9 +66,11 @@ _tool() {
       ('mcp config:--scope') candidates=(project user) ;;
       ('mcp config:--http') candidates=() ;;
       ('mcp config:--token-env') candidates=() ;;
+      ('mcp config:--env') candidates=() ;;
       ('mcp install:--scope') candidates=(project user) ;;
       ('mcp install:--http') candidates=() ;;
       ('mcp install:--token-env') candidates=() ;;
+      ('mcp install:--env') candidates=() ;;
       ('skills add:--agent') candidates=(claude-code codex copilot cursor gemini goose opencode windsurf) ;;
       ('skills add:--scope') candidates=(project user) ;;
       (*) _files; return ;;
@@ -84,8 +88,8 @@ _tool() {
       ('help config') candidates=(--all --json) ;;
       (completion) candidates=(--json) ;;
       (mcp) candidates=(--json) ;;
-      ('mcp config') candidates=(--scope --http --token-env --json) ;;
-      ('mcp install') candidates=(--scope --http --token-env --dry-run --json) ;;
+      ('mcp config') candidates=(--scope --http --token-env --env --json) ;;
+      ('mcp install') candidates=(--scope --http --token-env --env --dry-run --json) ;;
       (skills) candidates=(--json) ;;
       ('skills print') candidates=(--json) ;;
       ('skills print config') candidates=(--json) ;;
