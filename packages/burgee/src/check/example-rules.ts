@@ -1,5 +1,6 @@
 import { findSynthesised } from '../manifest/synthesised.js';
-import type { Manifest, ManifestCommand, ManifestExample } from '../manifest/types.js';
+import type { Manifest, ManifestCommand, ManifestExample, ManifestOption } from '../manifest/types.js';
+import { comesFromEnv } from '../projections/schema/index.js';
 import { BurgeeError } from '../runtime/errors.js';
 import { parseArgv } from '../runtime/parse-argv.js';
 import { resolveInputs } from '../runtime/resolve.js';
@@ -13,7 +14,8 @@ type Reading = { refused: string; fix?: string } | { elsewhere: string } | undef
 /**
  * Every example of a visible command, read as the program reads a command line: the real parser,
  * then the inputs resolved (required options, types, choices, bounds), with no environment but
- * what the example sets, no config file and no handler. Not for commander and yargs programs,
+ * what the example sets and the variables of needed options (an example may rely on a set-up
+ * environment rather than type a secret, P2), no config file and no handler. Not for commander and yargs programs,
  * whose own parsers would read them.
  */
 export const exampleRules: Rule = ({ manifest, foreign }) => {
@@ -61,11 +63,27 @@ function readExample(manifest: Manifest, command: ManifestCommand, example: Mani
       return undefined;
     if (!ran.runnable) return { refused: `${typed(manifest, ran)} is a group, which runs nothing` };
     // Validators of the author's own (Standard Schema) are code, which check never runs.
-    const resolving = resolveInputs({ manifest, parsed, env: line.env, config: undefined, specs: {} });
+    const env = { ...setUpVariables(ran), ...line.env };
+    const resolving = resolveInputs({ manifest, parsed, env, config: undefined, specs: {} });
     if (resolving instanceof Promise) void resolving.catch(() => undefined);
     return undefined;
   } catch (error) {
     if (!(error instanceof BurgeeError)) throw error;
     return error.fix === undefined ? { refused: error.message } : { refused: error.message, fix: error.fix };
   }
+}
+
+/** A value for the variable of each option that its variable may give (P2), as a set-up machine holds. */
+function setUpVariables(command: ManifestCommand): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const option of command.options) if (comesFromEnv(option)) env[option.env] = sampleValue(option);
+  return env;
+}
+
+/** Any value the option takes: its first choice, or one within its bounds. */
+function sampleValue(option: ManifestOption): string {
+  if (option.choices !== undefined && option.choices.length > 0) return String(option.choices[0]);
+  if (option.type === 'boolean') return 'true';
+  if (option.type === 'number') return String(Math.ceil(option.minimum ?? Math.min(0, option.maximum ?? 0)));
+  return 'x';
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Absolute path of an example's entry script. */
-export const example = (name: 'deploy' | 'ship'): string => `${repoRoot}examples/${name}/cli.mjs`;
+export const example = (name: 'deploy' | 'ship' | 'migrate'): string => `${repoRoot}examples/${name}/cli.mjs`;
 
 export type CliResult = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 

@@ -15,7 +15,15 @@ import type {
 } from '../../manifest/types.js';
 import { globalOptions, type HelpEntry } from './global-options.js';
 import { listedCommands } from './long-list.js';
-import { commandSummary, exampleCommand, mustPass, optionFlags, renderUsageLine, visibleOptions } from './usage.js';
+import {
+  commandSummary,
+  exampleCommand,
+  mustPass,
+  optionFlags,
+  renderUsageLine,
+  requiredUnlessEnv,
+  visibleOptions,
+} from './usage.js';
 
 export type HelpArgument = {
   name: string;
@@ -29,8 +37,10 @@ export type HelpArgument = {
 export type HelpOption = {
   flags: string;
   description?: string;
-  /** True only when the caller must pass it: a default satisfies `required`. */
+  /** True only when the caller must pass it: a default or a variable satisfies `required`. */
   required: boolean;
+  /** Present when the option is required but its variable (`env`) may give it instead of the flag. */
+  requiredUnlessEnv?: true;
   /** Never present for secret options. */
   default?: Scalar | Scalar[];
   choices?: Scalar[];
@@ -101,6 +111,7 @@ function toHelpOption(option: ManifestOption): HelpOption {
   }
   if (option.choices !== undefined) help.choices = [...option.choices];
   if (option.env !== undefined) help.env = option.env;
+  if (requiredUnlessEnv(option)) help.requiredUnlessEnv = true;
   if (option.deprecated !== undefined) help.deprecated = option.deprecated;
   return help;
 }

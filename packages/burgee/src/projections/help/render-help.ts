@@ -60,7 +60,7 @@ const joinNotes = (parts: readonly (string | undefined)[]): string =>
 function optionRow(option: HelpOption): Row {
   const right = joinNotes([
     option.description,
-    option.required ? '(required)' : undefined,
+    option.required ? '(required)' : option.requiredUnlessEnv ? '(required unless set in env)' : undefined,
     option.default === undefined ? undefined : `(default: ${formatDefault(option.default)})`,
     choicesNote(option.choices),
     option.env === undefined ? undefined : `[env: ${option.env}]`,

@@ -13,8 +13,13 @@ export const visibleOptions = (command: ManifestCommand): ManifestOption[] =>
 export const visibleCommands = (command: ManifestCommand): ManifestCommand[] =>
   command.commands.filter((child) => !child.hidden);
 
-/** True when the caller must pass the option: a default satisfies `required`, as in `--schema`. */
-export const mustPass = (option: ManifestOption): boolean => option.required && option.default === undefined;
+/** True when the caller must pass the option: a default or a variable satisfies `required`, as in `--schema`. */
+export const mustPass = (option: ManifestOption): boolean =>
+  option.required && option.default === undefined && option.env === undefined;
+
+/** True when the option is required and only its variable fills it without the flag: help says so. */
+export const requiredUnlessEnv = (option: ManifestOption): boolean =>
+  option.required && option.default === undefined && option.env !== undefined;
 
 /** True when help shows `--[no-]x`: a negatable boolean that is on unless turned off. */
 export const showsNegation = (option: ManifestOption): boolean =>

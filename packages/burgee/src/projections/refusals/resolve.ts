@@ -34,8 +34,21 @@ export function missingArgument(scene: Scene, argument: ManifestArgument): Refus
   };
 }
 
-/** A required option set nowhere: the fix adds the flag and its placeholder before `--`. */
+/**
+ * A required option set nowhere: the fix adds the flag and its placeholder before `--`. A secret
+ * that a variable can give is never suggested on a command line, where the shell history and an
+ * agent's transcript keep it: the refusal names the variable, and how an MCP client passes it on.
+ */
 export function missingOption(scene: Scene, option: ManifestOption): Refusal {
+  const where = commandName(scene.manifest, scene.command);
+  const unset = option.env === undefined ? '' : ` ($${option.env} is not set)`;
+  const message = `missing required option ${option.flag} for ${where}${unset}`;
+  if (option.secret && option.env !== undefined) {
+    return {
+      message,
+      hint: `${option.flag} is a secret: set ${option.env} in the environment ${scene.manifest.name} runs in; for an MCP client, have the client pass it (${scene.manifest.name} mcp install <client> --env ${option.env}) and restart the client`,
+    };
+  }
   const sources = [
     option.flag,
     ...(option.env === undefined ? [] : [`$${option.env}`]),
@@ -44,11 +57,7 @@ export function missingOption(scene: Scene, option: ManifestOption): Refusal {
   const about = option.description === undefined ? '' : `${option.flag}: ${option.description}; `;
   const placeholder = { text: `<${option.placeholder ?? 'value'}>` };
   const words = insertWords(scene.words, optionEnd(scene.words), { text: option.flag }, placeholder);
-  return {
-    message: `missing required option ${option.flag} for ${commandName(scene.manifest, scene.command)}`,
-    hint: `${about}set it with ${sources.join(' or ')}`,
-    fix: writeLine(scene.manifest, words),
-  };
+  return { message, hint: `${about}set it with ${sources.join(' or ')}`, fix: writeLine(scene.manifest, words) };
 }
 
 /**

@@ -1,5 +1,5 @@
 export { schemaCommandName, toCommandSchema } from './command-schema.js';
-export { publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
+export { comesFromEnv, mustBeGiven, publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
 export {
   findSchemaCommand,
   firstSentence,

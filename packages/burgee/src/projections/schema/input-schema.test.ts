@@ -76,12 +76,37 @@ describe('toInputSchema', () => {
       }),
     );
     expect(JSON.stringify(schema)).not.toContain('s3cr3t');
-    expect(schema.properties.token).toEqual({ type: 'string', flag: '--token' });
+    // A secret with a variable says where it is set, so an agent never writes it into a call.
+    expect(schema.properties.token).toEqual({
+      type: 'string',
+      flag: '--token',
+      description: "A secret, read from $TOKEN in the server's environment: never pass it here",
+    });
     expect(schema.properties).not.toHaveProperty('internal');
     expect(JSON.stringify(schema.properties.old)).toBe(
       '{"type":"string","flag":"--old","description":"legacy","deprecated":true}',
     );
     expect(schema.required).toEqual([]);
+  });
+
+  it('P2 · a required option its variable can give is not required, and says where it comes from (probe: required-secret-env)', () => {
+    const schema = toInputSchema(
+      command(['status'], {
+        options: [
+          option('databaseUrl', 'string', { required: true, secret: true, env: 'DATABASE_URL', description: 'db' }),
+          option('region', 'string', { required: true, env: 'MIG_REGION' }),
+          option('steps', 'number', { required: true }),
+        ],
+      }),
+    );
+    expect(schema.required).toEqual(['steps']);
+    expect(schema.properties.databaseUrl?.description).toBe(
+      "db; a secret, read from $DATABASE_URL in the server's environment: never pass it here",
+    );
+    expect(schema.properties.region?.description).toBe(
+      "Read from $MIG_REGION in the server's environment when not given",
+    );
+    expect(schema.properties.steps?.description).toBeUndefined();
   });
 
   it('S2 · required lists required arguments, then required options without a default, in order', () => {

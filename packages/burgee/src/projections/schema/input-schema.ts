@@ -17,11 +17,24 @@ export function toInputSchema(command: ManifestCommand): InputSchema {
 }
 
 /**
- * Whether a caller reading the schema must pass the option: it is required, or bound to a prompt
- * (which nobody reading a schema can answer, A6), and no default fills it.
+ * Whether a run needs the option from outside: it is required, or bound to a prompt (which nobody
+ * reading a schema can answer, A6), and no default fills it.
  */
-export const mustBeGiven = (option: ManifestOption): boolean =>
+const needsValue = (option: ManifestOption): boolean =>
   (option.required || option.prompt !== undefined) && option.default === undefined;
+
+/**
+ * Whether a caller reading the schema must pass the option: it is needed, and no variable can fill
+ * it either (P2). One predicate for the input schema, `--llms`, skills and help, so none drifts.
+ */
+export const mustBeGiven = (option: ManifestOption): boolean => needsValue(option) && option.env === undefined;
+
+/**
+ * Whether the option is needed and its variable is what fills it when the caller passes nothing:
+ * every surface that drops it from what must be passed says where it comes from instead.
+ */
+export const comesFromEnv = (option: ManifestOption): option is ManifestOption & { env: string } =>
+  needsValue(option) && option.env !== undefined;
 
 /** What the option's description gains when a person at a terminal would be asked for it. */
 const ASKED = 'a person at a terminal is asked for it';
@@ -60,11 +73,25 @@ function toOptionProperty(option: ManifestOption): InputProperty {
 }
 
 function describeOption(option: ManifestOption): string | undefined {
-  if (option.prompt === undefined || option.default !== undefined) return option.description;
+  const notes = [
+    ...(option.env !== undefined && (option.secret || comesFromEnv(option)) ? [fromEnvNote(option)] : []),
+    ...(option.prompt === undefined || option.default !== undefined ? [] : [ASKED]),
+  ];
+  if (notes.length === 0) return option.description;
+  const text = notes.join('; ');
   return option.description === undefined
-    ? `${ASKED[0]?.toUpperCase()}${ASKED.slice(1)}`
-    : `${option.description}; ${ASKED}`;
+    ? `${text[0]?.toUpperCase()}${text.slice(1)}`
+    : `${option.description}; ${text}`;
 }
+
+/**
+ * Where a needed option's value comes from when the call leaves it out: the server's environment.
+ * A secret is never to be written into a call, where it would sit in the agent's transcript.
+ */
+const fromEnvNote = (option: ManifestOption & { env?: string }): string =>
+  option.secret
+    ? `a secret, read from $${option.env} in the server's environment: never pass it here`
+    : `read from $${option.env} in the server's environment when not given`;
 
 function toItems(option: ManifestOption): InputItems {
   const items: InputItems = { type: valueType(option) };

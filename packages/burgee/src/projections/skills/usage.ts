@@ -12,18 +12,14 @@ import {
   optionName,
   visibleOptions,
 } from '../help/usage.js';
-import { firstSentence, publishedDefault } from '../schema/index.js';
+import { comesFromEnv, firstSentence, mustBeGiven, publishedDefault } from '../schema/index.js';
 import { code, prose } from './markdown.js';
-
-/** True when a call must give the option: required without a default, or asked of a person (A6) with none. */
-export const needed = (option: ManifestOption): boolean =>
-  option.default === undefined && (option.required || option.prompt !== undefined);
 
 /** `ship release --build <version> [options] [services...]`: the needed flags spelled out, the rest as `[options]`. */
 export function agentUsage(manifest: Manifest, command: ManifestCommand): string {
   const options = visibleOptions(command);
-  const words = [manifest.name, ...command.path, ...options.filter(needed).map(optionName)];
-  if (options.some((option) => !needed(option))) words.push('[options]');
+  const words = [manifest.name, ...command.path, ...options.filter(mustBeGiven).map(optionName)];
+  if (options.some((option) => !mustBeGiven(option))) words.push('[options]');
   words.push(...command.arguments.map(argumentToken));
   return words.join(' ');
 }
@@ -41,14 +37,22 @@ export const summaryOf = (command: ManifestCommand): string => prose(plainSummar
 /** `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`. */
 export function optionLine(option: ManifestOption): string {
   const notes = [typeNote(option)];
-  if (needed(option)) notes.push('required');
+  if (mustBeGiven(option)) notes.push('required');
   if (option.multiple) notes.push(`repeatable, or split on "${option.separator}"`);
   const fallback = publishedDefault(option);
   if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
-  if (option.secret) notes.push(option.env === undefined ? 'secret' : `secret: prefer env ${option.env}`);
-  else if (option.env !== undefined) notes.push(`env ${option.env}`);
+  notes.push(...envNotes(option));
   if (option.deprecated !== undefined) notes.push(deprecationNote(option.deprecated));
   return entry(optionFlags(option), notes, option.description);
+}
+
+/** What the environment gives the option: a secret is set there, never typed, even when required. */
+function envNotes(option: ManifestOption): string[] {
+  if (comesFromEnv(option)) {
+    return [option.secret ? `secret, required: set env ${option.env}` : `required unless env ${option.env} is set`];
+  }
+  if (option.secret) return [option.env === undefined ? 'secret' : `secret: prefer env ${option.env}`];
+  return option.env === undefined ? [] : [`env ${option.env}`];
 }
 
 /** `- \`<key>\` (required): the setting to read`. */
