@@ -3,6 +3,7 @@ import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, ProcessExitSignal } from '../runtime/errors.js';
 import { VERSION_PARAM } from './reload-hooks.js';
+import { typeScriptTrouble } from './typescript.js';
 
 /** Where a load happened: the watched folder, the folder paths are shown from, the files that may be at fault. */
 export type LoadScene = { root: string; cwd: string; suspects: readonly string[] };
@@ -17,6 +18,8 @@ const MAX_LINES = 8;
  */
 export async function describeLoadError(error: unknown, scene: LoadScene): Promise<string> {
   if (error instanceof ConfigError) return error.message;
+  const typescript = typeScriptTrouble(error, troubleScene(scene));
+  if (typescript !== undefined) return tidy(typescript.reason, scene.cwd);
   const name = error instanceof Error && !(error instanceof ProcessExitSignal) ? error.name : '';
   const text =
     error instanceof ProcessExitSignal
@@ -29,6 +32,17 @@ export async function describeLoadError(error: unknown, scene: LoadScene): Promi
     frameLocation(error, scene) ?? (error instanceof SyntaxError ? await findSyntaxError(scene) : undefined);
   return where === undefined ? message : `${where}: ${message}`;
 }
+
+/** What to do about a load error, when the error says: a ConfigError's hint, or TypeScript's trouble's. */
+export function loadErrorHint(error: unknown, scene: LoadScene): string | undefined {
+  if (error instanceof ConfigError) return error.hint;
+  return typeScriptTrouble(error, troubleScene(scene))?.hint;
+}
+
+const troubleScene = (scene: LoadScene) => ({
+  show: (file: string) => displayPath(file, scene.cwd),
+  suspects: scene.suspects,
+});
 
 /** A path as a person reads it: relative to the working folder when inside it. */
 export function displayPath(file: string, cwd: string): string {

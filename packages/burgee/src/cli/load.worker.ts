@@ -7,12 +7,11 @@ import { toSchemaDocument } from '../projections/schema/index.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
 import { builtin } from '../runtime/builtins.js';
 import { originalWrite, withCapturedOutput } from '../runtime/capture.js';
-import { ConfigError } from '../runtime/errors.js';
 import { hostOf } from '../runtime/host/host.js';
 import { guardStdout } from '../runtime/stdout-guard.js';
 import type { LoadReply, LoadRequest } from './isolated-load.js';
 import { createEntryLoader } from './load-entry.js';
-import { describeLoadError } from './load-error.js';
+import { describeLoadError, loadErrorHint } from './load-error.js';
 
 // This thread never owns stdout: a write to descriptor 1, or a child's inherited stdout, goes to stderr.
 // No top-level await: an entry whose import can never settle must leave this thread with nothing
@@ -45,7 +44,7 @@ async function answer({ entry, root, cwd, timeoutMs, want, suspects }: LoadReque
       ? { ok: true, foreign, check: checkManifest(manifest, { foreign }) }
       : { ok: true, foreign, schema: toSchemaDocument(manifest, { full: true }) as FullSchemaDocument };
   } catch (error) {
-    const reason = await describeLoadError(error, { root, cwd, suspects });
-    return { ok: false, reason, hint: error instanceof ConfigError ? error.hint : undefined };
+    const scene = { root, cwd, suspects };
+    return { ok: false, reason: await describeLoadError(error, scene), hint: loadErrorHint(error, scene) };
   }
 }
