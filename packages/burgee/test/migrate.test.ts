@@ -101,6 +101,30 @@ describe('P2 · the migration tool: a required secret the environment gives', ()
   });
 });
 
+describe('P2 · a variable set where the program runs gives its option: agents are not asked for it', () => {
+  const ship = example('ship');
+
+  it('S2 · M2 · ship rollback: --service is required until SHIP_SERVICE is set, in --schema and in tools/list alike (probe: required-env-set)', async () => {
+    const unset = JSON.parse((await runCli(ship, ['rollback', '--schema'])).stdout);
+    expect(unset.inputSchema.required).toEqual(['service', 'reason']);
+    const set = JSON.parse((await runCli(ship, ['rollback', '--schema'], { env: { SHIP_SERVICE: 'api' } })).stdout);
+    expect(set.inputSchema.required).toEqual(['reason']);
+    expect(set.inputSchema.properties.service.description).toContain(
+      "read from $SHIP_SERVICE in the server's environment when not given",
+    );
+    const server = await connectStdio(ship, { env: { SHIP_SERVICE: 'api' }, cwd: folder });
+    try {
+      const { tools } = await server.client.listTools();
+      expect(tools.find((t) => t.name === 'rollback')!.inputSchema).toStrictEqual(set.inputSchema);
+      // What the schema says is what the run does: the call without --service takes the variable's.
+      const called = envelope(await server.client.callTool({ name: 'rollback', arguments: { reason: 'error rate' } }));
+      expect(called.meta.provenance.service).toEqual({ source: 'env', location: 'SHIP_SERVICE' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 /** How each client that can pass a variable names it in an entry, restated from its documentation. */
 const REFERENCE: Record<
   string,

@@ -1,6 +1,6 @@
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestExample, ManifestOption } from '../manifest/types.js';
-import { comesFromEnv } from '../projections/schema/index.js';
+import { needsValue } from '../projections/schema/index.js';
 import { BurgeeError } from '../runtime/errors.js';
 import { parseArgv } from '../runtime/parse-argv.js';
 import { resolveInputs } from '../runtime/resolve.js';
@@ -76,7 +76,9 @@ function readExample(manifest: Manifest, command: ManifestCommand, example: Mani
 /** A value for the variable of each option that its variable may give (P2), as a set-up machine holds. */
 function setUpVariables(command: ManifestCommand): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const option of command.options) if (comesFromEnv(option)) env[option.env] = sampleValue(option);
+  for (const option of command.options) {
+    if (option.env !== undefined && needsValue(option)) env[option.env] = sampleValue(option);
+  }
   return env;
 }
 

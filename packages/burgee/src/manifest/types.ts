@@ -40,6 +40,8 @@ export type ManifestOption = {
   short?: string;
   /** Environment variable read for this option (declared, or derived from the program's envPrefix). */
   env?: string;
+  /** True when `env` is set where the manifest is projected (manifest/environment.ts): it gives the value. */
+  envSet?: true;
   choices?: Scalar[];
   multiple: boolean;
   separator: string;

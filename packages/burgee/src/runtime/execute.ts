@@ -1,5 +1,6 @@
 import type { Command, Program } from '../declaration/types.js';
-import { manifestOf } from '../manifest/build.js';
+import { findCommand, manifestOf } from '../manifest/build.js';
+import { withEnvironment } from '../manifest/environment.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { refusedWithMcp } from '../manifest/globals.js';
 import { findSynthesised } from '../manifest/synthesised.js';
@@ -95,9 +96,13 @@ function dispatch(
     if (refused.length > 0) throw refuse(notWithMcp({ manifest, words: parsed.words }, refused), command);
     return serveMcpSurface(program, manifest, globals, io, report);
   }
-  if (globals.schema)
-    return import('./schema-surface.js').then((m) => m.showSchema(manifest, command, globals, report));
-  if (globals.llms) return import('./llms-surface.js').then((m) => m.showLlms(manifest, command, report));
+  if (globals.schema || globals.llms) {
+    // What an agent reads says what this environment already gives (P2).
+    const seen = withEnvironment(manifest, io.env);
+    const at = findCommand(seen.root, command.path) ?? command;
+    if (globals.schema) return import('./schema-surface.js').then((m) => m.showSchema(seen, at, globals, report));
+    return import('./llms-surface.js').then((m) => m.showLlms(seen, at, report));
+  }
   if (globals.version) return import('./version-surface.js').then((m) => m.showVersion(manifest, io, report));
   if (!command.runnable) throw refuse(needsCommand({ manifest, command }), command);
   const run: Run = { manifest, parsed, io, report, options, config: undefined };

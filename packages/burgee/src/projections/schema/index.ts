@@ -1,5 +1,12 @@
 export { schemaCommandName, toCommandSchema } from './command-schema.js';
-export { comesFromEnv, mustBeGiven, publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
+export {
+  comesFromEnv,
+  mustBeGiven,
+  needsValue,
+  publishedDefault,
+  toInputSchema,
+  visibleOptions,
+} from './input-schema.js';
 export {
   findSchemaCommand,
   firstSentence,

@@ -89,17 +89,21 @@ describe('toInputSchema', () => {
     expect(schema.required).toEqual([]);
   });
 
-  it('P2 · a required option its variable can give is not required, and says where it comes from (probe: required-secret-env)', () => {
+  it('P2 · a required option the environment gives is not required, and says where it comes from (probe: required-secret-env)', () => {
     const schema = toInputSchema(
       command(['status'], {
         options: [
           option('databaseUrl', 'string', { required: true, secret: true, env: 'DATABASE_URL', description: 'db' }),
-          option('region', 'string', { required: true, env: 'MIG_REGION' }),
+          // MIG_REGION is set where the schema is projected (manifest/environment.ts); MIG_ZONE is not.
+          option('region', 'string', { required: true, env: 'MIG_REGION', envSet: true }),
+          option('zone', 'string', { required: true, env: 'MIG_ZONE' }),
           option('steps', 'number', { required: true }),
         ],
       }),
     );
-    expect(schema.required).toEqual(['steps']);
+    // The secret is never asked of a caller; an unset variable gives nothing, so zone is still needed.
+    expect(schema.required).toEqual(['zone', 'steps']);
+    expect(schema.properties.zone?.description).toBeUndefined();
     expect(schema.properties.databaseUrl?.description).toBe(
       "db; a secret, read from $DATABASE_URL in the server's environment: never pass it here",
     );

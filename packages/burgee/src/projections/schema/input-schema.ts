@@ -20,21 +20,29 @@ export function toInputSchema(command: ManifestCommand): InputSchema {
  * Whether a run needs the option from outside: it is required, or bound to a prompt (which nobody
  * reading a schema can answer, A6), and no default fills it.
  */
-const needsValue = (option: ManifestOption): boolean =>
+export const needsValue = (option: ManifestOption): boolean =>
   (option.required || option.prompt !== undefined) && option.default === undefined;
 
 /**
- * Whether a caller reading the schema must pass the option: it is needed, and no variable can fill
- * it either (P2). One predicate for the input schema, `--llms`, skills and help, so none drifts.
+ * Whether the environment gives the option instead of the caller (P2): its variable is set where
+ * the manifest is projected (`envSet`), or it is a secret with a variable, which a caller never
+ * types whether or not the variable is set yet: a run without it names the variable instead.
  */
-export const mustBeGiven = (option: ManifestOption): boolean => needsValue(option) && option.env === undefined;
+const givenByEnv = (option: ManifestOption): option is ManifestOption & { env: string } =>
+  option.env !== undefined && (option.secret || option.envSet === true);
 
 /**
- * Whether the option is needed and its variable is what fills it when the caller passes nothing:
+ * Whether a caller reading the schema must pass the option: it is needed, and the environment does
+ * not give it. One predicate for the input schema, `--llms` and skills, so none drifts.
+ */
+export const mustBeGiven = (option: ManifestOption): boolean => needsValue(option) && !givenByEnv(option);
+
+/**
+ * Whether the option is needed and the environment is what gives it when the caller passes nothing:
  * every surface that drops it from what must be passed says where it comes from instead.
  */
 export const comesFromEnv = (option: ManifestOption): option is ManifestOption & { env: string } =>
-  needsValue(option) && option.env !== undefined;
+  needsValue(option) && givenByEnv(option);
 
 /** What the option's description gains when a person at a terminal would be asked for it. */
 const ASKED = 'a person at a terminal is asked for it';

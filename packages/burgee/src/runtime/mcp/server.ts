@@ -1,6 +1,7 @@
 import type { JsonSchemaValidator, jsonSchemaValidator, ServerContext, Transport } from '@modelcontextprotocol/server';
 import type { Program, Progress } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
+import { withEnvironment } from '../../manifest/environment.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { withAskedOptional } from '../../projections/mcp/questions.js';
@@ -131,7 +132,8 @@ export function createToolServer(
     { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS },
   );
   server.setRequestHandler('tools/list', (_request, ctx) => {
-    const manifest = manifestOf(source.program);
+    // The tools say what the server's environment already gives (P2).
+    const manifest = withEnvironment(manifestOf(source.program), settings.env);
     return { tools: listTools(manifest, discovered).map(seenBy(manifest, canAsk(server, ctx, manifest))) };
   });
   server.setRequestHandler('tools/call', async (request, ctx) => {

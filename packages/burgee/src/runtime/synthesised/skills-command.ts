@@ -1,3 +1,4 @@
+import { withEnvironment } from '../../manifest/environment.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import { renderSkill } from '../../projections/skills/index.js';
 import type { RunResult } from '../report.js';
@@ -13,7 +14,7 @@ export async function runSkills(call: SynthesisedCall): Promise<RunResult> {
   const request = readSkillsWords(manifest, call.words);
   if (request.action === 'add') return (await import('./skills-add.js')).addSkills(call, request);
   // The words were checked against the groups an agent may run something in: there is a skill.
-  const skill = renderSkill(manifest, request.group)!;
+  const skill = renderSkill(withEnvironment(manifest, call.io.env), request.group)!;
   if (report.json) {
     const data = { name: skill.name, file: `${skill.name}/SKILL.md`, text: skill.text };
     return report.envelope(toSuccessEnvelope(data, {}));
