@@ -59,14 +59,17 @@ export type SynthesisedName = (typeof SYNTHESISED_COMMANDS)[number]['name'];
 type Root = {
   readonly commands: readonly { readonly name: string }[];
   readonly arguments: readonly unknown[];
+  readonly takesWords?: boolean;
 };
 
 /**
  * True when `name` is free for burgee in this program: no command of its own has it, and the program
  * has subcommands, or runs one command that takes no positionals (else every word is its argument).
+ * A root that reads any word it does not know as its own (a default command) offers none: `lint mcp`
+ * must lint a folder named mcp, as it did before the adapter (F1).
  */
 export function offers(root: Root, name: string): boolean {
-  if (root.commands.some((c) => c.name === name)) return false;
+  if (root.takesWords === true || root.commands.some((c) => c.name === name)) return false;
   return root.commands.length > 0 || root.arguments.length === 0;
 }
 

@@ -108,6 +108,16 @@ export type ManifestCommand = {
   fields?: string[];
   /** Rules of `burgee check` silenced for this command (X2). */
   check?: { ignore: CheckRuleId[] };
+  /**
+   * A foreign root whose work follows the program's parse, in no action or handler (figlet,
+   * concurrently): burgee runs it as the program's own process, again, with the call's words (F4).
+   */
+  process?: true;
+  /**
+   * A foreign root that reads a word it does not know as its own data (a default command, yargs'
+   * root without commands): burgee adds no command by word to it (F1).
+   */
+  takesWords?: true;
 };
 
 export type Manifest = {

@@ -8,6 +8,7 @@ import { explainedOption, reportExplanation } from '../../runtime/explain.js';
 import { type Host, type HostRunOptions, hostProgram } from '../../runtime/host/host.js';
 import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
+import { runAsProcess } from '../../runtime/host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { Reporter, RunResult } from '../../runtime/report.js';
@@ -15,6 +16,7 @@ import { explainCommander } from './explain.js';
 import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
 import { enterTree } from './patch.js';
+import { takesWords } from './takes-words.js';
 import { commanderValues } from './values.js';
 
 /** The command whose action ran, what it returned, and where its options' values came from then. */
@@ -29,6 +31,7 @@ export class CommanderHost implements Host {
     private readonly scriptPath: string | undefined,
   ) {
     this.manifest = toCommanderManifest(program, scriptPath);
+    if (takesWords(program)) this.manifest.root.takesWords = true;
   }
 
   /**
@@ -55,6 +58,11 @@ export class CommanderHost implements Host {
 
   private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
     const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf, options);
+    // The root's work follows the parse, outside any action: the run is the program's own process.
+    if (this.manifest.root.process === true && explain === undefined) {
+      turn.release();
+      return runAsProcess(io, report, { name: this.manifest.name, script: this.scriptPath }, argv);
+    }
     const printed: Printed = { out: '', err: '' };
     let ran: Ran;
     const onAction = (command: CommanderCommand, value: unknown) => {

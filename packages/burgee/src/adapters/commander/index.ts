@@ -10,15 +10,21 @@ import type { Program } from '../../declaration/types.js';
 import type { Effects } from '../../manifest/types.js';
 import {
   AS_PROGRAM,
+  answerOf,
   EFFECTS,
   findSurface,
+  jsonWords,
   mentionsSurface,
   namesAddedCommand,
   runSurface,
   type SurfaceFlag,
+  stopAfterParse,
   underDev,
 } from '../../runtime/host/surfaces.js';
+import { runWholeProcess } from '../../runtime/host/whole-process.js';
 import { loadHost } from '../host-library.js';
+import { reachesAction } from './reached.js';
+import { takesWords } from './takes-words.js';
 import { commanderValues } from './values.js';
 
 // `require('commander')`, the commander an `import` of it gets too, whose exports the names below
@@ -64,7 +70,15 @@ export class Command extends CommanderCommand {
 
   override parse(argv?: readonly string[], parseOptions?: ParseOptions): this {
     if (!this.#claims(argv, parseOptions)) return super.parse(argv, parseOptions);
+    // A `--json` run that reaches no action: the program's work follows this parse, so the run is its whole process.
+    const args = userArgs(argv, parseOptions);
+    const valuesOf = (words: readonly string[]) => commanderValues(this, words);
+    const json = underDev() ? undefined : jsonWords(args, (flag) => declares(this, flag), valuesOf);
+    if (json !== undefined && !reachesAction(this, withoutWords(args, json))) runWholeProcess(this.name(), args, json);
     void this.#serve(argv, parseOptions);
+    // An answer of burgee's has no parse result: the code after parse() must not run without one.
+    const answer = this.#answer(argv, parseOptions);
+    if (answer !== undefined) stopAfterParse(answer);
     return this;
   }
 
@@ -85,9 +99,15 @@ export class Command extends CommanderCommand {
     // Read as commander reads them only when one of burgee's flags appears at all: `--message --json` is a value.
     const valuesOf = (words: readonly string[]) => commanderValues(this, words);
     if (mentionsSurface(args) && findSurface(args, (flag) => declares(this, flag), valuesOf)) return true;
-    return namesAddedCommand(args, (name) =>
-      this.commands.some((c) => c.name() === name || c.aliases().includes(name)),
-    );
+    const own = (name: string) => this.commands.some((c) => c.name() === name || c.aliases().includes(name));
+    return namesAddedCommand(args, own, takesWords(this));
+  }
+
+  /** What burgee answers instead of the program (`--schema`, `mcp`…), or undefined for a run of its own (`--json`). */
+  #answer(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): string | undefined {
+    const args = userArgs(argv, parseOptions);
+    const valuesOf = (words: readonly string[]) => commanderValues(this, words);
+    return answerOf(args, (flag) => declares(this, flag), valuesOf);
   }
 
   async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {
@@ -104,6 +124,10 @@ export const createCommand = (name?: string): Command => new Command(name);
 
 /** The burgee program of a commander program: `runProgram(await asProgram(cmd), argv)` in tests. */
 export const asProgram = (command: Command): Promise<Program> => command[AS_PROGRAM]();
+
+/** The words but those at `positions`. */
+const withoutWords = (args: readonly string[], positions: readonly number[]): string[] =>
+  args.filter((_, at) => !positions.includes(at));
 
 /** The words commander would parse, found as commander finds them (its `from` conventions). */
 function userArgs(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): readonly string[] {

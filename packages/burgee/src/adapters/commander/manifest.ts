@@ -5,8 +5,9 @@ import { toKebab } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { EFFECTS, SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
 import { declaredEffects } from '../declared-effects.js';
+import { foldedType, foldsValues } from './repeatable.js';
 
-/** What commander keeps on a command without a public reader; stable across its 14.x releases. */
+/** What commander keeps on a command without a public reader; the same in its 13 to 15 releases. */
 type Internals = {
   _hidden?: boolean;
   _actionHandler?: unknown;
@@ -73,7 +74,9 @@ export function optionOwners(command: Command): Command[] {
  */
 function readCommand(command: Command, path: string[], inherited: readonly ManifestOption[]): ManifestCommand {
   const own = internals(command);
-  const runnable = own._actionHandler != null || own._executableHandler === true;
+  // A root with neither an action nor subcommands does its work after parse(): it runs as a process.
+  const byProcess = path.length === 0 && own._actionHandler == null && command.commands.length === 0;
+  const runnable = own._actionHandler != null || own._executableHandler === true || byProcess;
   const options = readOptions(command);
   const wider = inherited.filter((option) => !options.some((mine) => clashes(mine, option)));
   const down = passesOptionsDown(command) ? [...wider, ...options] : wider;
@@ -92,6 +95,7 @@ function readCommand(command: Command, path: string[], inherited: readonly Manif
   const summary = text(command.summary());
   if (summary !== undefined) node.summary = summary;
   if (runnable) node.effects = declaredEffects(own[EFFECTS], path);
+  if (byProcess) node.process = true;
   return node;
 }
 
@@ -124,17 +128,21 @@ function readOption(option: Option, key: string): ManifestOption {
     option.isBoolean() && !option.negate && option.parseArg !== undefined && typeof option.defaultValue === 'number';
   // commander counts a `--no-x` apart from its booleans; it is one all the same.
   const boolean = (option.isBoolean() || option.negate) && !count;
+  const numberParser = numberParsers.has(option.parseArg as unknown);
+  const multiple = foldsValues(option, numberParser);
   const type = boolean
     ? 'boolean'
-    : count || numberParsers.has(option.parseArg as unknown) || typeof option.defaultValue === 'number'
-      ? 'number'
-      : 'string';
+    : multiple && !option.variadic
+      ? foldedType(option)
+      : count || numberParser || typeof option.defaultValue === 'number'
+        ? 'number'
+        : 'string';
   const read: ManifestOption = {
     key,
     flag: option.negate ? (option.long ?? `--no-${toKebab(key)}`) : `--${toKebab(key)}`,
     type,
     required: option.mandatory,
-    multiple: option.variadic,
+    multiple,
     separator: ',',
     integer: count || option.parseArg === (parseInt as unknown),
     hidden: option.hidden,
@@ -150,7 +158,8 @@ function readOption(option: Option, key: string): ManifestOption {
   if (description !== undefined) read.description = description;
   // A lone `--no-x` makes x true until it is typed.
   const fallback = option.negate && option.defaultValue === undefined ? true : scalarDefault(option.defaultValue);
-  if (fallback !== undefined) read.default = fallback;
+  // A list is no value of an option that takes one (a parser that splits a word): it is left unsaid.
+  if (fallback !== undefined && (multiple || !Array.isArray(fallback))) read.default = fallback;
   const short = option.short?.replace(/^-/, '');
   if (short !== undefined && short.length === 1) read.short = short;
   if (option.envVar !== undefined) read.env = option.envVar;

@@ -1,6 +1,6 @@
 import type { Command, Option } from 'commander';
 
-/** What commander keeps on a command without a public reader; stable across its 14.x releases. */
+/** What commander keeps on a command without a public reader; the same in its 13 to 15 releases. */
 type Internals = {
   _enablePositionalOptions?: boolean;
   _passThroughOptions?: boolean;

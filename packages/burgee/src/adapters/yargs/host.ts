@@ -8,6 +8,7 @@ import { explainedOption, reportExplanation } from '../../runtime/explain.js';
 import { type Host, type HostRunOptions, hostProgram } from '../../runtime/host/host.js';
 import { reportNotData, reportOutcome, reportThrown } from '../../runtime/host/outcome.js';
 import { hostOwns } from '../../runtime/host/owns.js';
+import { runAsProcess } from '../../runtime/host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
 import type { Io } from '../../runtime/io.js';
 import type { Reporter, RunResult } from '../../runtime/report.js';
@@ -16,6 +17,7 @@ import { toYargsManifest, type YargsFactory } from './manifest.js';
 import { observe } from './observe.js';
 import { yargsOutcome } from './outcome.js';
 import { type AdapterState, stateOf, type YargsInstance } from './state.js';
+import { takesWords } from './takes-words.js';
 
 type Parse = (args: readonly string[], callback: (error: unknown, argv: unknown, output: string) => void) => unknown;
 
@@ -32,6 +34,7 @@ export class YargsHost implements Host {
     this.parse = (Object.getPrototypeOf(instance) as { parse: Parse }).parse.bind(instance);
     observe(instance);
     this.manifest = toYargsManifest(instance, factory, this.readVersion());
+    if (takesWords(instance)) this.manifest.root.takesWords = true;
   }
 
   /**
@@ -57,6 +60,11 @@ export class YargsHost implements Host {
 
   private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
     const { json, explain, argv, report } = startHostRun(this.manifest, io, undefined, options);
+    // Without commands, the program's work follows the parse: the run is the program's own process.
+    if (this.manifest.root.process === true && explain === undefined) {
+      turn.release();
+      return runAsProcess(io, report, { name: this.manifest.name, script: process.argv[1] }, argv);
+    }
     if (this.parsing) return report.failure(midParse());
     // Under --json and --explain burgee takes the handler's result and the refusals (observe.ts).
     const mode = { listening: json || explain !== undefined, explaining: explain !== undefined };

@@ -3,32 +3,40 @@
  * have `.effects()` on every builder's instance (F2). Only this file loads with the program; the rest
  * of burgee loads when a run asks for one of those surfaces.
  */
+import type { YargsArgv } from '../../../types/yargs.js';
 import type { Program } from '../../declaration/types.js';
-import type { Effects } from '../../manifest/types.js';
 import {
   AS_PROGRAM,
+  answerOf,
   findSurface,
+  jsonWords,
   namesAddedCommand,
   runSurface,
   type SurfaceFlag,
+  stopAfterParse,
+  takenResult,
   underDev,
 } from '../../runtime/host/surfaces.js';
+import { runWholeProcess } from '../../runtime/host/whole-process.js';
 import { loadHost } from '../host-library.js';
 import { adapt } from './adapt.js';
+import { hostBuilds } from './host-builds.js';
+import { reachesHandler } from './reached.js';
+import { singletonOf } from './singleton.js';
 import type { YargsInstance } from './state.js';
+import { takesWords } from './takes-words.js';
 
 // yargs itself, as `require('yargs')` gives it (its factory); without yargs installed, a clear
-// error rather than Node's resolver stack, which a static import could not catch.
-const realYargs = loadHost<(...args: unknown[]) => YargsInstance>('yargs', import.meta.url);
+// error rather than Node's resolver stack, which a static import could not catch. yargs 17 gives a
+// singleton there; its factories, one per build, are in `host` (host-builds.ts).
+const host = hostBuilds(loadHost<(...args: unknown[]) => unknown>('yargs', import.meta.url), import.meta.url);
+const realYargs = host.factory as (...args: unknown[]) => YargsInstance;
 
-/** A yargs instance with `.effects()`; every other method is yargs' own. */
-export type Argv = {
-  /** What running the command being built does to the world (M2); one that declares nothing is `undeclared`. */
-  effects(value: Effects): Argv;
-  /** yargs ships no types of its own: its methods are typed loosely here. */
-  // biome-ignore lint/suspicious/noExplicitAny: yargs 18 ships no types; any keeps its chained calls writable
-  [method: string]: any;
-};
+/**
+ * A yargs instance with `.effects()`: typed as `@types/yargs` types yargs' own when the program has
+ * it installed, else loosely (yargs ships no types).
+ */
+export type Argv = YargsArgv;
 
 /**
  * yargs' own factory, `yargs(processArgs, cwd, parentRequire)`, with the surfaces burgee adds; its
@@ -50,7 +58,8 @@ export default function yargs(
     if (line === undefined) return undefined;
     if (underDev() || findSurface(line, (flag) => declares(instance, flag)) !== undefined) return line;
     const commands = instance.getInternalMethods().getCommandInstance();
-    return namesAddedCommand(line, (name) => commands.getCommands().includes(name)) ? line : undefined;
+    const own = (name: string) => commands.getCommands().includes(name);
+    return namesAddedCommand(line, own, takesWords(instance)) ? line : undefined;
   };
   const asProgram = (): Promise<Program> =>
     import('./start.js').then((start) => start.yargsProgram(instance, realYargs as unknown as never));
@@ -61,8 +70,16 @@ export default function yargs(
     instance[method] = function surfaced(this: YargsInstance, ...args: unknown[]) {
       const line = claims(args[0]);
       if (line === undefined) return own.apply(this, args);
+      // A `--json` run that reaches no handler: the program's work follows this parse, so the run is its whole process.
+      const json =
+        method === 'parseAsync' || underDev() ? undefined : jsonWords(line, (flag) => declares(instance, flag));
+      if (json !== undefined && !reachesHandler(instance, line)) runWholeProcess(scriptName(instance), line, json);
       const serving = serve(line);
-      return method === 'parseAsync' ? serving : {};
+      if (method === 'parseAsync') return serving;
+      // An answer of burgee's has no parse result: the code after the parse must not run without one.
+      const answer = answerOf(line, (flag) => declares(instance, flag));
+      if (answer === undefined) return {};
+      return method === 'parseSync' ? stopAfterParse(answer) : takenResult(answer);
     } as never;
   }
   // yargs' own `argv` getter calls `instance.parse()`, so it passes through the check above.
@@ -84,5 +101,21 @@ export const asProgram = (instance: Argv): Promise<Program> =>
 // `asProgram` rides along on it, the one name of this entry a CommonJS caller could not reach.
 Object.defineProperty(yargs, 'asProgram', { value: asProgram });
 
+// yargs 17's `require('yargs')` is an instance over `process.argv` that is also the factory
+// (singleton.ts); its instances come from yargs' CommonJS build, and once the program reaches the
+// singleton, so do the ones its builders are read on. With yargs 18 it is the factory.
+const commonJs: object = host.singleton
+  ? singletonOf(
+      (args, cwd) => host.asCommonJs(() => yargs(args, cwd)) as unknown as Record<PropertyKey, unknown>,
+      host.hideBin(process.argv),
+      host.preferCommonJs,
+    )
+  : yargs;
+if (commonJs !== yargs) Object.defineProperty(commonJs, 'asProgram', { value: asProgram });
+
 /** @internal Left out of the declarations (stripInternal): TypeScript before 5.6 cannot read the name. */
-export { yargs as 'module.exports' };
+export { commonJs as 'module.exports' };
+
+/** The program as a person names it in a message: yargs' `$0`, without the folder and the extension. */
+const scriptName = (instance: YargsInstance): string =>
+  (instance.$0.trim().split(/\s+/).at(-1) ?? 'the program').replace(/^.*[/\\]/, '').replace(/\.[cm]?[jt]s$/, '');

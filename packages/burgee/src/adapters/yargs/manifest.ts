@@ -17,6 +17,9 @@ const BUILT_IN = new Set(['help', 'version', '$0', '_']);
  * Reads a yargs program into burgee's manifest (F2). Subcommands exist only inside their builders,
  * so each builder runs once on a scratch instance, never on the program's own.
  */
+/** What the words of a root without commands are: the program reads them from `argv._` after its parse. */
+const WORDS = 'the words after the options, which the program reads as its own arguments';
+
 export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, version: string | undefined): Manifest {
   const state = stateOf(instance);
   const name = programName(instance.$0);
@@ -28,7 +31,8 @@ export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, 
   const root: ManifestCommand = {
     path: [],
     name,
-    runnable: fallback !== undefined,
+    // Without commands, the program does its work after parse(), reading `argv`: it runs as a process.
+    runnable: fallback !== undefined || level.commands.length === 0,
     hidden: false,
     options: fallback?.options ?? level.options,
     arguments: fallback?.arguments ?? [],
@@ -36,6 +40,12 @@ export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, 
     commands: level.commands.filter((c) => c !== fallback),
   };
   if (fallback !== undefined) root.effects = fallback.effects ?? declaredEffects(undefined, []);
+  else if (level.commands.length === 0) {
+    root.effects = declaredEffects(state.effects.get(''), []);
+    root.process = true;
+    // yargs declares no positionals outside a command: the words it collects in `argv._` are these.
+    root.arguments = [{ name: 'args', type: 'string', required: false, variadic: true, description: WORDS }];
+  }
   const manifest: Manifest = { name, config: false, schemaBudget: DEFAULT_SCHEMA_BUDGET, root };
   if (version !== undefined) manifest.version = version;
   const shadows = SURFACE_FLAGS.filter((flag) => flag.slice(2) in instance.getOptions().key);
@@ -155,7 +165,9 @@ function readOption(instance: YargsInstance, name: string): ManifestOption {
     flag: `--${toKebab(key)}`,
     type,
     required: name in table.demandedOptions,
-    multiple: table.array.includes(name),
+    // yargs collects a flag typed twice into an array (duplicate-arguments-array): one whose default
+    // is an array is read as a list, as c8's `include` is, though it does not say `type: 'array'`.
+    multiple: table.array.includes(name) || Array.isArray(table.default[name]),
     separator: ',',
     integer: table.count.includes(name),
     ...(table.count.includes(name) ? { count: true as const } : {}),

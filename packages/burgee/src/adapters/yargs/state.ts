@@ -48,6 +48,7 @@ export type CommandHandler = {
 export type CommandInstance = {
   getCommandHandlers(): Record<string, CommandHandler>;
   getCommands(): string[];
+  hasDefaultCommand(): boolean;
 };
 
 /** What the adapter records on an instance while the program builds and runs. */

@@ -73,6 +73,36 @@ export function findSurface(
   );
 }
 
+/**
+ * What burgee answers in the program's stead for a command line it took, as a person would name it
+ * (`--schema`, `mcp`), or undefined when the line is a run of the program (`--json`) or is under
+ * `burgee dev`, which imports the program rather than running it.
+ */
+export function answerOf(
+  args: readonly string[],
+  declares: (flag: SurfaceFlag) => boolean,
+  valuesOf?: ValuesOf,
+): string | undefined {
+  if (underDev()) return undefined;
+  const surface = findSurface(args, declares, valuesOf);
+  if (surface === '--json') return undefined;
+  return surface ?? args.find((word) => word !== '--json');
+}
+
+/**
+ * Where `--json` was typed (positions in `args`) when it is the surface that decides the run (a
+ * run of the program with an envelope), else undefined.
+ */
+export function jsonWords(
+  args: readonly string[],
+  declares: (flag: SurfaceFlag) => boolean,
+  valuesOf?: ValuesOf,
+): number[] | undefined {
+  const words = findSurfaces(args, declares, valuesOf);
+  if (words.length === 0 || words.some((word) => word.flag !== '--json')) return undefined;
+  return words.map((word) => word.at);
+}
+
 /** True when some word is spelled as one of burgee's flags: only then is a host's own reading of argv worth making. */
 export const mentionsSurface = (args: readonly string[]): boolean => args.some(isSurfaceFlag);
 
@@ -83,10 +113,17 @@ export const ADDED_COMMANDS: readonly string[] = (SYNTHESISED_COMMANDS as readon
   .filter((row) => row.foreign)
   .map((row) => row.name);
 
-/** True when the first word (past `--json`) names a command burgee adds and the program has none of that name. */
-export function namesAddedCommand(args: readonly string[], declares: (name: string) => boolean): boolean {
+/**
+ * True when the first word (past `--json`) names a command burgee adds, the program has none of that
+ * name, and its root does not read such a word as its own (`takesWords`: a default command, F1).
+ */
+export function namesAddedCommand(
+  args: readonly string[],
+  declares: (name: string) => boolean,
+  takesWords = false,
+): boolean {
   const word = args.find((w) => w !== '--json');
-  return word !== undefined && ADDED_COMMANDS.includes(word) && !declares(word);
+  return word !== undefined && !takesWords && ADDED_COMMANDS.includes(word) && !declares(word);
 }
 
 /** Where `burgee dev` waits for the program an entry runs (the run host's key, restated to load nothing). */
@@ -135,12 +172,14 @@ export async function runSurface(
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
+    releaseExit();
     return;
   }
   const { run, divertUncapturedStdout } = await start();
   // No await between the two: the program's writes never reach stdout in between.
   undivert();
   divertUncapturedStdout();
+  releaseExit();
   await run(ready as never, { argv });
 }
 
@@ -152,4 +191,80 @@ function divertStdout(): () => void {
   return () => {
     stdout.write = own;
   };
+}
+
+/** The mark of what a synchronous parse throws once burgee has taken the run (registered: any copy of burgee knows it). */
+export const TAKEN = Symbol.for('burgee.taken');
+
+/** True for what `stopAfterParse` throws. */
+export const isTaken = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[TAKEN] === true;
+
+/**
+ * Ends the program's own code after a synchronous `parse()` that burgee answers (`--schema`, `--mcp`,
+ * `mcp config`…): the parse has no result to give, and code that reads one would crash, print its
+ * help or run its work with nothing (F1). It throws, as `--help` exits, and the throw reaches no one:
+ * burgee's run carries on and ends the process itself. A program that catches it sees this message.
+ */
+export function stopAfterParse(surface: string): never {
+  ignoreTaken();
+  holdExit();
+  const stop = new Error(`burgee answers this run (${surface}): the program's code after parse() does not run`);
+  throw Object.assign(stop, { [TAKEN]: true });
+}
+
+let ignoring = false;
+
+/** `process.exit` as it was before `holdExit`, while burgee's run has not yet begun. */
+let heldExit: typeof process.exit | undefined;
+
+/**
+ * Until burgee's run begins, `process.exit` ends nothing: a program that hears of the throw anyway
+ * (its own 'uncaughtException' listener, a catch around its whole run) and exits would cut off the
+ * answer burgee is about to give. What it prints goes to stderr, as all it prints from then on.
+ */
+function holdExit(): void {
+  if (heldExit !== undefined) return;
+  heldExit = process.exit;
+  process.exit = (() => undefined) as unknown as typeof process.exit;
+}
+
+/** Gives `process.exit` back: burgee's run, about to begin, ends the process itself. */
+function releaseExit(): void {
+  if (heldExit === undefined) return;
+  process.exit = heldExit;
+  heldExit = undefined;
+}
+
+/**
+ * Swallows the throw of `stopAfterParse` wherever it lands uncaught: at a module's top level, in an
+ * async function. Any other error is left as Node leaves it: when nothing else listens, written with
+ * its stack, and the process ends with 1.
+ */
+function ignoreTaken(): void {
+  if (ignoring) return;
+  ignoring = true;
+  const listener = (error: unknown) => {
+    if (isTaken(error)) return;
+    if (process.listenerCount('uncaughtException') + process.listenerCount('unhandledRejection') > 2) return;
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', listener);
+  process.on('unhandledRejection', listener);
+}
+
+/**
+ * What yargs' `parse()` gives once burgee has taken the run: a promise that never settles, so a
+ * program that awaits it waits for burgee's run to end the process, and whose properties stop one
+ * that reads it at once (`parse()._`).
+ */
+export function takenResult(surface: string): unknown {
+  const pending = new Promise<never>(() => {});
+  return new Proxy(pending, {
+    get: (target, key) =>
+      key === 'then' || key === 'catch' || key === 'finally'
+        ? Reflect.get(target, key).bind(target)
+        : stopAfterParse(surface),
+  });
 }
