@@ -34,9 +34,15 @@ export function hostBuilds(loaded: Factory, from: string): HostBuilds {
     return { factory: loaded, singleton, asCommonJs: (create) => create(), preferCommonJs() {}, hideBin: cut };
   }
   const require = createRequire(from);
-  // yargs/yargs is the bare CommonJS factory: calling the singleton itself would rebind the
-  // program's own `require('yargs')` to each instance burgee makes.
-  const commonJs = require('yargs/yargs') as Factory & { hideBin?: (argv: readonly string[]) => string[] };
+  // The bare CommonJS factory (what yargs/yargs exports): calling the singleton itself would rebind
+  // the program's own `require('yargs')` to each instance burgee makes. It is read from the build
+  // by path: yargs/yargs is a file without an extension in a "type": "module" package, which Node
+  // 26 loads as an ES module that cannot `require` (in yargs' own hands too).
+  const build = require(join(dirname(require.resolve('yargs')), 'build', 'index.cjs')) as {
+    Yargs: Factory;
+    processArgv?: { hideBin?: (argv: readonly string[]) => string[] };
+  };
+  const commonJs = build.Yargs;
   const module = esModuleFactory(require);
   let depth = 0;
   let preferred = module ?? commonJs;
@@ -54,7 +60,7 @@ export function hostBuilds(loaded: Factory, from: string): HostBuilds {
     preferCommonJs() {
       preferred = commonJs;
     },
-    hideBin: commonJs.hideBin ?? cut,
+    hideBin: build.processArgv?.hideBin ?? cut,
   };
 }
 
