@@ -10,6 +10,7 @@ import { ExitCode } from '../../manifest/exit-codes.js';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
 import type { Io } from '../io.js';
 import type { Reporter, RunResult } from '../report.js';
+import { type ChildEnd, endMessage, exitCodeOf } from './whole-process.js';
 
 /** Runs `script` with `argv` under this Node (and its flags), stdin closed, until it ends or the run's signal aborts. */
 export async function runAsProcess(
@@ -35,18 +36,12 @@ export async function runAsProcess(
   const signal = io.signal?.();
   const stop = () => child.kill('SIGTERM');
   signal?.addEventListener('abort', stop, { once: true });
-  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+  const ended = await new Promise<ChildEnd>((resolve) => {
     child.once('error', (error) => resolve({ code: null, signal: null, error }));
     child.once('close', (code, killed) => resolve({ code, signal: killed }));
   });
   signal?.removeEventListener('abort', stop);
   if (ended.code === 0) return report.envelope(toSuccessEnvelope(null, {}));
-  const code = ended.code ?? (ended.signal === 'SIGINT' ? ExitCode.SIGINT : ExitCode.RUNTIME);
-  const message =
-    ended.error !== undefined
-      ? `${program.name} could not be started for this run: ${ended.error.message}`
-      : ended.signal !== null
-        ? `${program.name} was stopped by ${ended.signal}`
-        : `${program.name} exited with code ${code}`;
-  return report.failure({ code, message, hint: `what ${program.name} printed is on stderr` });
+  const message = endMessage(program.name, ended);
+  return report.failure({ code: exitCodeOf(ended), message, hint: `what ${program.name} printed is on stderr` });
 }

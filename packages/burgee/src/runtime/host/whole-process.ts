@@ -24,9 +24,14 @@ export function runWholeProcess(name: string, args: readonly string[], jsonAt: r
     stdio: ['inherit', 2, 'inherit'],
     env: process.env,
   });
-  const code = exitCodeOf(child);
+  const ended: ChildEnd = { code: child.status, signal: child.signal, error: child.error };
+  const code = exitCodeOf(ended);
+  const envelope =
+    code === 0
+      ? { ok: true, data: null, meta: { provenance: {} } }
+      : { ok: false, error: { code, message: endMessage(name, ended), hint: `what ${name} printed is on stderr` } };
   try {
-    writeSync(1, `${JSON.stringify(envelopeOf(name, code, child.signal, child.error))}\n`);
+    writeSync(1, `${JSON.stringify(envelope)}\n`);
   } catch (error) {
     // A reader that closed the pipe early ends the run quietly; any other failed write is said (E10).
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') {
@@ -37,20 +42,19 @@ export function runWholeProcess(name: string, args: readonly string[], jsonAt: r
   process.exit(code);
 }
 
+/** How a run of the program as a child ended (spawnSync's fields, or spawn's close and error). */
+export type ChildEnd = { code: number | null; signal: NodeJS.Signals | null; error?: Error | undefined };
+
 /** The child's exit code, or the shell's for the signal it died of (130 for SIGINT, E9). */
-function exitCodeOf(child: ReturnType<typeof spawnSync>): number {
-  if (child.status !== null) return child.status;
+export function exitCodeOf(ended: ChildEnd): number {
+  if (ended.code !== null) return ended.code;
   const signals: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-  return child.signal === null ? 1 : (signals[child.signal] ?? 1);
+  return ended.signal === null ? 1 : (signals[ended.signal] ?? 1);
 }
 
-function envelopeOf(name: string, code: number, signal: NodeJS.Signals | null, error: Error | undefined) {
-  if (code === 0) return { ok: true, data: null, meta: { provenance: {} } };
-  const message =
-    error !== undefined
-      ? `${name} could not be started again for its run: ${error.message}`
-      : signal !== null
-        ? `${name} was stopped by ${signal}`
-        : `${name} exited with code ${code}`;
-  return { ok: false, error: { code, message, hint: `what ${name} printed is on stderr` } };
+/** Why a run that did not succeed ended, naming the program. */
+export function endMessage(name: string, ended: ChildEnd): string {
+  if (ended.error !== undefined) return `${name} could not be started again for its run: ${ended.error.message}`;
+  if (ended.signal !== null) return `${name} was stopped by ${ended.signal}`;
+  return `${name} exited with code ${exitCodeOf(ended)}`;
 }
