@@ -164,6 +164,31 @@ describe('F3 · a program that declares a surface itself keeps it', () => {
   });
 });
 
+describe("F3 · a flag one command declares is that command's alone", () => {
+  const script = `${fixtures}/commander-own-flags.mjs`;
+
+  it('F3 · check keeps its --json, trace answers the envelope', async () => {
+    expect(await runCli(script, ['check', '--json'])).toMatchObject({ code: 0, stdout: '{"issues":[]}\n', stderr: '' });
+    const traced = await runCli(script, ['trace', 'sentence', '--json']);
+    expect(traced).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(traced.stdout)).toMatchObject({ ok: true, data: { word: 'sentence', found: true } });
+  });
+
+  it("F3 · init keeps its --schema, the program answers burgee's", async () => {
+    expect(await runCli(script, ['init', '--schema', 'x.json'])).toMatchObject({
+      code: 0,
+      stdout: 'init with x.json\n',
+      stderr: '',
+    });
+    const schema = JSON.parse((await runCli(script, ['--schema'])).stdout);
+    expect(schema.commands.map((c: { name: string }) => c.name)).toEqual(['check', 'trace', 'init']);
+    expect(schema.shadows).toEqual(['--json', '--schema']);
+    expect(validate(schema), JSON.stringify(validate.errors)).toBe(true);
+    const trace = JSON.parse((await runCli(script, ['trace', '--schema'])).stdout);
+    expect(trace.name).toBe('trace');
+  });
+});
+
 describe.each(hosts)('M8 · burgee dev serving a $name entry', (host) => {
   it('M8 · serves its tools and reloads them when the entry is saved', async () => {
     const dir = scratch(cleanups);

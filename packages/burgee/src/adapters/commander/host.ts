@@ -10,6 +10,7 @@ import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '..
 import { hostOwns } from '../../runtime/host/owns.js';
 import { runAsProcess } from '../../runtime/host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../runtime/host/run.js';
+import type { HostReading } from '../../runtime/host/surfaces.js';
 import type { Io } from '../../runtime/io.js';
 import type { Reporter, RunResult } from '../../runtime/report.js';
 import { explainCommander } from './explain.js';
@@ -17,7 +18,7 @@ import { toCommanderManifest } from './manifest.js';
 import { commanderProvenance, isCommanderFailure, type Printed, toCommanderOutcome } from './outcome.js';
 import { enterTree } from './patch.js';
 import { takesWords } from './takes-words.js';
-import { commanderValues } from './values.js';
+import { commanderValues, declaresOnLine } from './values.js';
 
 /** The command whose action ran, what it returned, and where its options' values came from then. */
 type Ran = { command: CommanderCommand; value: unknown; provenance: Record<string, ProvenanceEntry> } | undefined;
@@ -41,11 +42,14 @@ export class CommanderHost implements Host {
    */
   readonly argvStyle = { positionals: 'separated', explicitFalse: true, jsonFlag: false } as const;
 
-  /** How commander reads a command line: the words it takes as values (values.ts). */
-  private readonly valuesOf = (args: readonly string[]) => commanderValues(this.program, args);
+  /** How commander reads a command line: the words it takes as values, the flags the command reached declares (values.ts). */
+  private readonly reading: HostReading = {
+    valuesOf: (args) => commanderValues(this.program, args),
+    declares: (args, flag) => declaresOnLine(this.program, args, flag),
+  };
 
   owns(argv: readonly string[]): boolean {
-    return hostOwns(this.manifest, argv, this.valuesOf);
+    return hostOwns(this.manifest, argv, this.reading);
   }
 
   /**
@@ -57,7 +61,7 @@ export class CommanderHost implements Host {
   readonly execute = oneAtATime((io, turn, options) => this.run(io, turn, options));
 
   private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
-    const { json, explain, argv, report } = startHostRun(this.manifest, io, this.valuesOf, options);
+    const { json, explain, argv, report } = startHostRun(this.manifest, io, this.reading, options);
     // The root's work follows the parse, outside any action: the run is the program's own process.
     if (this.manifest.root.process === true && explain === undefined) {
       turn.release();

@@ -25,7 +25,7 @@ import { runWholeProcess } from '../../runtime/host/whole-process.js';
 import { loadHost } from '../host-library.js';
 import { reachesAction } from './reached.js';
 import { takesWords } from './takes-words.js';
-import { commanderValues } from './values.js';
+import { commanderValues, declaresOnLine } from './values.js';
 
 // `require('commander')`, the commander an `import` of it gets too, whose exports the names below
 // restate, as its esm.mjs does (test/adapters.exports.test.ts holds it); without commander
@@ -73,7 +73,7 @@ export class Command extends CommanderCommand {
     // A `--json` run that reaches no action: the program's work follows this parse, so the run is its whole process.
     const args = userArgs(argv, parseOptions);
     const valuesOf = (words: readonly string[]) => commanderValues(this, words);
-    const json = underDev() ? undefined : jsonWords(args, (flag) => declares(this, flag), valuesOf);
+    const json = underDev() ? undefined : jsonWords(args, (flag) => declaresOnLine(this, args, flag), valuesOf);
     if (json !== undefined && !reachesAction(this, withoutWords(args, json))) runWholeProcess(this.name(), args, json);
     void this.#serve(argv, parseOptions);
     // An answer of burgee's has no parse result: the code after parse() must not run without one.
@@ -98,7 +98,7 @@ export class Command extends CommanderCommand {
     if (underDev()) return true;
     // Read as commander reads them only when one of burgee's flags appears at all: `--message --json` is a value.
     const valuesOf = (words: readonly string[]) => commanderValues(this, words);
-    if (mentionsSurface(args) && findSurface(args, (flag) => declares(this, flag), valuesOf)) return true;
+    if (mentionsSurface(args) && findSurface(args, (flag) => declaresOnLine(this, args, flag), valuesOf)) return true;
     const own = (name: string) => this.commands.some((c) => c.name() === name || c.aliases().includes(name));
     return namesAddedCommand(args, own, takesWords(this));
   }
@@ -107,7 +107,7 @@ export class Command extends CommanderCommand {
   #answer(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): string | undefined {
     const args = userArgs(argv, parseOptions);
     const valuesOf = (words: readonly string[]) => commanderValues(this, words);
-    return answerOf(args, (flag) => declares(this, flag), valuesOf);
+    return answerOf(args, (flag) => declaresOnLine(this, args, flag), valuesOf);
   }
 
   async #serve(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): Promise<void> {
@@ -135,9 +135,4 @@ function userArgs(argv: readonly string[] | undefined, parseOptions: ParseOption
   const words = argv ?? process.argv;
   const evaluated = argv === undefined && process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a));
   return words.slice(evaluated ? 1 : 2);
-}
-
-/** True when the program declares the flag itself anywhere in its tree, so it stays the program's (F3). */
-function declares(command: CommanderCommand, flag: SurfaceFlag): boolean {
-  return command.options.some((o) => o.long === flag) || command.commands.some((c) => declares(c, flag));
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { commanderValues } from './values.js';
+import { commanderReading } from './values.js';
 
 /**
  * True when the words reach a command with an action, or a group (commander answers it with its
@@ -8,18 +8,7 @@ import { commanderValues } from './values.js';
  * `parse()` returns (reading `program.opts()`), and the run is its whole process.
  */
 export function reachesAction(root: Command, args: readonly string[]): boolean {
-  const values = commanderValues(root, args);
-  let command = root;
-  for (let at = 0; at < args.length; at++) {
-    const word = args[at]!;
-    if (word === '--') break;
-    if (values.has(at) || word.startsWith('-')) continue;
-    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (sub === undefined) break;
-    command = sub;
-  }
-  const fallback = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
-  if (!hasAction(command) && fallback) command = command.commands.find((c) => c.name() === fallback) ?? command;
+  const command = commanderReading(root, args).path.at(-1) ?? root;
   return hasAction(command) || command.commands.length > 0;
 }
 

@@ -10,14 +10,18 @@ type Internals = {
 };
 
 /**
- * The positions of the words commander would take as values rather than read as flags: an option's
- * value (a value is required, so `--message --json` gives `--json` to `--message`) and the words a
- * `passThroughOptions()` command hands to its arguments. It follows commander's own reading (its
- * `parseOptions`, then the dispatch to a subcommand), without calling it: parsing sets option values.
+ * How commander reads a command line, without calling it (parsing sets option values): `values`, the
+ * positions of the words it takes as values rather than as flags (an option's value — a value is
+ * required, so `--message --json` gives `--json` to `--message` — and the words a
+ * `passThroughOptions()` command hands to its arguments); and `path`, the commands the line goes
+ * through, root first, ending at the one it reaches (a default command included). It follows
+ * commander's own reading: its `parseOptions`, then the dispatch to a subcommand.
  */
-export function commanderValues(program: Command, args: readonly string[]): Set<number> {
+export function commanderReading(program: Command, args: readonly string[]): { values: Set<number>; path: Command[] } {
   const values = new Set<number>();
+  const path: Command[] = [];
   const walk = (command: Command, operands: number[], unknown: number[]): void => {
+    path.push(command);
     const parsed = readOptions(command, args, unknown, values);
     const words = [...operands, ...parsed.operands];
     const first = words[0] === undefined ? undefined : args[words[0]];
@@ -36,7 +40,25 @@ export function commanderValues(program: Command, args: readonly string[]): Set<
     [],
     args.map((_, at) => at),
   );
-  return values;
+  return { values, path };
+}
+
+/** The positions of the words commander would take as values (commanderReading). */
+export const commanderValues = (program: Command, args: readonly string[]): Set<number> =>
+  commanderReading(program, args).values;
+
+/**
+ * True when the flag stays the program's on this line (F3): a command the line goes through declares
+ * it (`cspell check --json` is cspell's, `cspell trace --json` burgee's), or the command reached takes
+ * options it does not declare (`allowUnknownOption()`), which its action may declare late and parse
+ * again (webpack-cli's `--json <file>`), or hand on to a program it starts. Only the program could
+ * tell, when it runs, whether it refuses the flag; so burgee offers none there.
+ */
+export function declaresOnLine(program: Command, args: readonly string[], flag: string): boolean {
+  const { path } = commanderReading(program, args);
+  const reached = path.at(-1) as (Command & { _allowUnknownOption?: boolean }) | undefined;
+  if (reached?._allowUnknownOption === true) return true;
+  return path.some((command) => command.options.some((option) => option.long === flag));
 }
 
 /** commander's `parseOptions` over the words at `positions`, marking the values it takes in `values`. */

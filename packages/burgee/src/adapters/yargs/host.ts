@@ -59,7 +59,7 @@ export class YargsHost implements Host {
   private parsing = false;
 
   private async run(io: Io, turn: Turn, options: HostRunOptions): Promise<RunResult> {
-    const { json, explain, argv, report } = startHostRun(this.manifest, io, undefined, options);
+    const { json, explain, argv, report } = startHostRun(this.manifest, io, {}, options);
     // Without commands, the program's work follows the parse: the run is the program's own process.
     if (this.manifest.root.process === true && explain === undefined) {
       turn.release();

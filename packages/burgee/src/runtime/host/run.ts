@@ -5,7 +5,8 @@ import type { Io } from '../io.js';
 import { Reporter, type RunResult } from '../report.js';
 import { ownStdoutForEnvelope } from '../stdout-guard.js';
 import type { HostRunOptions } from './host.js';
-import { findSurfaces, type ValuesOf } from './surfaces.js';
+import { shadowedOn } from './owns.js';
+import { findSurfaces, type HostReading } from './surfaces.js';
 
 /** A run's hold on the host's objects, which it may give up before it ends (once they are no longer in use). */
 export type Turn = { release(): void };
@@ -48,11 +49,16 @@ export type HostLine = {
 
 /**
  * Reads burgee's words out of a host run's argv: those the host would not take as values
- * (`valuesOf`, findSurfaces), and that the program does not declare itself (F3). A run whose
+ * (`reading`, findSurfaces), and that the command reached does not declare itself (F3). A run whose
  * surface wants an envelope (an MCP call) is a `--json` run without the flag.
  */
-export function startHostRun(manifest: Manifest, io: Io, valuesOf?: ValuesOf, options: HostRunOptions = {}): HostLine {
-  const words = findSurfaces(io.argv, (flag) => manifest.shadows?.includes(flag) === true, valuesOf);
+export function startHostRun(
+  manifest: Manifest,
+  io: Io,
+  reading: HostReading = {},
+  options: HostRunOptions = {},
+): HostLine {
+  const words = findSurfaces(io.argv, shadowedOn(manifest, reading, io.argv), reading.valuesOf);
   const taken = new Set<number>();
   let explain: string | undefined;
   for (const { flag, at } of words) {

@@ -24,6 +24,13 @@ export type SurfaceWord = { flag: SurfaceFlag; at: number };
 export type ValuesOf = (args: readonly string[]) => ReadonlySet<number>;
 
 /**
+ * How a host reads a command line: `valuesOf` (above), and `declares`, true when the command the line
+ * reaches (or one it goes through) declares a surface flag itself, which then stays the program's
+ * there (F3). Without `declares`, a flag the manifest names in `shadows` is the program's everywhere.
+ */
+export type HostReading = { valuesOf?: ValuesOf; declares?: (args: readonly string[], flag: SurfaceFlag) => boolean };
+
+/**
  * burgee's flags as typed before `--`, in order, leaving out those the program declares itself (F3)
  * and those the host takes as values (`valuesOf`). The word after `--explain` is its option's
  * name, never a flag of its own; the host never sees the two, so its reading is taken again
