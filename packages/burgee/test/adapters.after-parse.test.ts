@@ -63,6 +63,17 @@ setTimeout(() => {
       ['--lines', '10'],
     ],
   },
+  prefix: {
+    title: 'yargs parses only the words before the command it measures, then runs that command (c8)',
+    source: `import yargs from '__IMPORT__';
+const words = process.argv.slice(2);
+const cut = words.findIndex((word) => !word.startsWith('-'));
+const own = cut === -1 ? words : words.slice(0, cut);
+const argv = yargs(own).scriptName('measure').option('reporter', { type: 'string', default: 'text' }).parse();
+console.log(\`measuring \${words.slice(own.length).join(' ')} with \${argv.reporter}\`);
+`,
+    runs: [['--reporter=html', 'node', 'app.js'], ['node', 'app.js', '--reporter=html']],
+  },
 } satisfies Record<string, Case>;
 const yargsCases: Case[] = Object.values(cases).filter((c) => c !== cases.opts);
 
@@ -129,6 +140,15 @@ describe('F4 · --json of a run whose work follows the parse: the whole process,
     expect(passed.stdout).toBe('{"ok":true,"data":null,"meta":{"provenance":{}}}\n');
     expect(passed.stderr).toBe('coverage ok\n');
     expect(passed.code).toBe(0);
+  });
+});
+
+describe('F4 · --json of a program that parses a part of its words (probe: after-parse-prefix)', () => {
+  it('F4 · c8: the words before the measured command are parsed; the whole process runs, --json left out', async () => {
+    const result = await runCli(pairOf(cases.prefix).adapter, ['--json', '--reporter=html', 'node', 'app.js']);
+    expect(result.stdout).toBe('{"ok":true,"data":null,"meta":{"provenance":{}}}\n');
+    expect(result.stderr).toBe('measuring node app.js with html\n');
+    expect(result.code).toBe(0);
   });
 });
 

@@ -12,14 +12,16 @@ import { writeSync } from 'node:fs';
 /**
  * Runs this process's program again without the `--json` at `jsonAt` (indexes into `process.argv`),
  * its stdout on this stderr (E3), then writes the one envelope and exits with the child's code; the
- * code after the program's parse() never runs here. Undefined when this process's argv is not the
- * program's (it parsed words of its own making), which only the in-process run can serve.
+ * code after the program's parse() never runs here. The words parsed may be a part of this process's
+ * argv (c8 parses the words before the command it measures): `jsonAt` is found there. Undefined when
+ * they are not in its argv (words of the program's own making), which only the in-process run can serve.
  */
 export function runWholeProcess(name: string, args: readonly string[], jsonAt: readonly number[]): undefined {
   const script = process.argv[1];
-  const offset = process.argv.length - args.length;
-  if (script === undefined || offset < 1 || args.some((word, i) => process.argv[offset + i] !== word)) return undefined;
-  const argv = process.argv.slice(2).filter((_, i) => !jsonAt.includes(i + 2 - offset));
+  const offset = offsetIn(process.argv, args);
+  if (script === undefined || offset === undefined) return undefined;
+  const taken = new Set(jsonAt.map((at) => offset + at));
+  const argv = process.argv.filter((_, i) => i >= 2 && !taken.has(i));
   const child = spawnSync(process.execPath, [...process.execArgv, script, ...argv], {
     stdio: ['inherit', 2, 'inherit'],
     env: process.env,
@@ -40,6 +42,14 @@ export function runWholeProcess(name: string, args: readonly string[], jsonAt: r
     }
   }
   process.exit(code);
+}
+
+/** Where `args` stands in `argv` as a run of words after the script's, the last such place if several. */
+function offsetIn(argv: readonly string[], args: readonly string[]): number | undefined {
+  for (let offset = argv.length - args.length; offset >= 2; offset--) {
+    if (args.every((word, i) => argv[offset + i] === word)) return offset;
+  }
+  return undefined;
 }
 
 /** How a run of the program as a child ended (spawnSync's fields, or spawn's close and error). */
