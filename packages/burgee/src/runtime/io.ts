@@ -35,6 +35,8 @@ export interface Io {
    * escaped it asynchronously (an unhandled rejection, a throw in a timer).
    */
   readonly stalled?: Promise<never> | undefined;
+  /** Rejects with the first error that escapes the run asynchronously: `stalled` without the drained loop. */
+  readonly faults?: Promise<never> | undefined;
   /** Takes SIGINT, SIGTERM and SIGHUP back from the run, for a server that stops gracefully (exit 0) instead of dying of them. */
   readonly releaseSignals?: (() => void) | undefined;
   /** Receives `ctx.progress` reports when a surface shows them (MCP, progress bars). */

@@ -66,7 +66,8 @@ function processRun(options: RunOptions) {
   };
   const signals = endingSignals(stop);
   onOutputFaults(stop);
-  const stalled = Promise.race([whenStalled(), strayErrors()]);
+  const faults = strayErrors();
+  const stalled = Promise.race([whenStalled(), faults]);
   stalled.catch(() => {});
   const base = processIo();
   const { terminal } = base;
@@ -81,6 +82,7 @@ function processRun(options: RunOptions) {
     signal: armed(() => controller.signal),
     terminal: terminal === undefined ? undefined : armed(terminal),
     stalled,
+    faults,
     releaseSignals: signals.release,
     ...(options.argv === undefined ? {} : { argv: options.argv }),
   };

@@ -162,7 +162,7 @@ await program.parseAsync();`,
     calls: [
       ['slow', ['slow']],
       ['broke', ['broke'], {}],
-      ['code', ['code']],
+      ['code', ['code'], {}],
     ],
   },
   {

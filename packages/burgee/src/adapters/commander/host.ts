@@ -79,14 +79,19 @@ export class CommanderHost implements Host {
     let data: unknown;
     let explained: RunResult | undefined;
     try {
-      data = await hostWork(io, json, sinks(io, json), () =>
-        tree.run(async () => {
-          await this.parse(argv);
-          // Read in the run's scope, as the run left the command (run-state.ts).
-          if (explain !== undefined)
-            explained = this.explain((ran as Ran)?.command ?? this.program, explain, io, report);
-          return ran === undefined ? null : await ran.value;
-        }),
+      data = await hostWork(
+        io,
+        json,
+        sinks(io, json),
+        () =>
+          tree.run(async () => {
+            await this.parse(argv);
+            // Read in the run's scope, as the run left the command (run-state.ts).
+            if (explain !== undefined)
+              explained = this.explain((ran as Ran)?.command ?? this.program, explain, io, report);
+            return ran === undefined ? null : await ran.value;
+          }),
+        this.manifest.name,
       );
     } catch (error) {
       if (!isCommanderFailure(error)) return reportThrown(error, report);
@@ -95,19 +100,15 @@ export class CommanderHost implements Host {
     } finally {
       tree.leave();
     }
-    const done = ran as Ran;
     if (explained !== undefined) return explained;
-    if (!json) return printedItself(0);
-    const outcome: HostOutcome =
-      done === undefined
-        ? { kind: 'data', data, provenance: {} }
-        : {
-            kind: 'data',
-            data,
-            provenance: done.provenance,
-            command: findCommand(this.manifest.root, pathOf(done.command)),
-          };
-    return reportOutcome(outcome, report);
+    return json ? reportOutcome(this.dataOutcome(data, ran as Ran), report) : printedItself(0);
+  }
+
+  /** What a `--json` run that ended well reports: the action's value, with the command and provenance it ran with. */
+  private dataOutcome(data: unknown, done: Ran): HostOutcome {
+    if (done === undefined) return { kind: 'data', data, provenance: {} };
+    const command = findCommand(this.manifest.root, pathOf(done.command));
+    return { kind: 'data', data, provenance: done.provenance, command };
   }
 
   /** `--explain <option>` of the command commander reached, once it has parsed (P5). */

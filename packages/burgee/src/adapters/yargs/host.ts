@@ -70,7 +70,13 @@ export class YargsHost implements Host {
     const mode = { listening: json || explain !== undefined, explaining: explain !== undefined };
     let parsed: Parsed;
     try {
-      parsed = await hostWork(io, json, sinks(io, json), () => this.parseAndSettle(argv, mode, turn));
+      parsed = await hostWork(
+        io,
+        json,
+        sinks(io, json),
+        () => this.parseAndSettle(argv, mode, turn),
+        this.manifest.name,
+      );
     } catch (error) {
       return reportThrown(error, report);
     }

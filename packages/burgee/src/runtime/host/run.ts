@@ -1,5 +1,6 @@
 import type { Manifest } from '../../manifest/types.js';
 import type { OutputSinks } from '../capture.js';
+import { BurgeeError } from '../errors.js';
 import { runGuarded } from '../exit-guard.js';
 import type { Io } from '../io.js';
 import { Reporter, type RunResult } from '../report.js';
@@ -79,16 +80,47 @@ export function startHostRun(
  * escapes the action asynchronously or the event loop drains around a promise that can no longer
  * settle (`io.stalled`: the run fails, E10, N3); or when the run's signal aborts (an MCP call
  * cancelled or past its timeout: the caller has answered already, and the host is free again, M6).
+ * A `--json` run in the program's own process lasts as the program would (untilProgramEnds).
  */
-export async function hostWork<T>(io: Io, json: boolean, sinks: OutputSinks, work: () => Promise<T>): Promise<T> {
-  if (json && io.ownsProcess === true) await ownStdoutForEnvelope();
+export async function hostWork<T>(
+  io: Io,
+  json: boolean,
+  sinks: OutputSinks,
+  work: () => Promise<T>,
+  name: string,
+): Promise<T> {
+  const whole = json && io.ownsProcess === true;
+  if (whole) await ownStdoutForEnvelope();
+  const before = process.exitCode;
   const running = runGuarded(work, sinks);
   const racers: Promise<T>[] = [running.then(afterOneTurn)];
   if (io.stalled !== undefined) racers.push(io.stalled);
   const signal = io.signal?.();
   if (signal !== undefined) racers.push(whenAborted(signal));
-  return Promise.race(racers);
+  const value = await Promise.race(racers);
+  if (whole) await untilProgramEnds(io);
+  const code = Number(process.exitCode ?? 0);
+  // A call served in a process of its own (MCP) leaves that process's exit code as it found it.
+  if (!whole) process.exitCode = before;
+  const set = whole || code !== Number(before ?? 0);
+  if (set && code !== 0 && Number.isInteger(code)) throw exitedWith(code, name);
+  return value;
 }
+
+/**
+ * A program's work may go on after its action returns (webpack compiles on a callback, c8 sets its
+ * exit code once its report is written), and without burgee the process would end only when that
+ * work does. So a `--json` run in the program's own process ends then too: when the event loop has
+ * drained; an error that escapes that work fails the run (E10).
+ */
+async function untilProgramEnds(io: Io): Promise<void> {
+  const drained = new Promise<void>((resolve) => process.once('beforeExit', () => resolve()));
+  await (io.faults === undefined ? drained : Promise.race([drained, io.faults]));
+}
+
+/** The run's failure when the program set an exit code other than 0 (`process.exitCode`), as its process would end. */
+const exitedWith = (code: number, name: string): BurgeeError =>
+  new BurgeeError(code, `${name} exited with code ${code}`, { hint: `what ${name} printed is on stderr` });
 
 /**
  * One more turn of the event loop before a result counts: a rejection the action left unhandled is
