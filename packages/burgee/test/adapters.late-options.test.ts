@@ -9,17 +9,18 @@ const late: Case = {
   title: 'a root that declares its build options in its action (webpack-cli)',
   source: `import { Command } from '__IMPORT__';
 const program = new Command('pack');
-program.option('--color', 'colour the output').allowUnknownOption(true);
+program.option('--color', 'colour the output').allowUnknownOption(true).allowExcessArguments(true);
 program.command('version').description('print versions').action(() => console.log('pack 1.0.0'));
-program.action(async (_options, command) => {
+program.action(async () => {
   const build = new Command('build');
+  build.argument('[entries...]', 'entry points');
   build.option('--json [file]', 'print the stats as JSON, or write them to a file').option('--mode <mode>', 'the mode');
-  build.action((options) => {
+  build.action((_entries, options) => {
     if (options.json === true) console.log(JSON.stringify({ mode: options.mode ?? 'none' }));
     else if (typeof options.json === 'string') console.log(\`stats written to \${options.json}\`);
     else console.log(\`built in \${options.mode ?? 'none'} mode\`);
   });
-  await build.parseAsync(command.args, { from: 'user' });
+  await build.parseAsync(process.argv.slice(2), { from: 'user' });
 });
 await program.parseAsync();
 `,

@@ -17,7 +17,6 @@ import {
   mentionsSurface,
   namesAddedCommand,
   runSurface,
-  type SurfaceFlag,
   stopAfterParse,
   underDev,
 } from '../../runtime/host/surfaces.js';
@@ -96,9 +95,13 @@ export class Command extends CommanderCommand {
   #claims(argv: readonly string[] | undefined, parseOptions: ParseOptions | undefined): boolean {
     const args = userArgs(argv, parseOptions);
     if (underDev()) return true;
+    if (lineLeftToProgram) return false;
     // Read as commander reads them only when one of burgee's flags appears at all: `--message --json` is a value.
     const valuesOf = (words: readonly string[]) => commanderValues(this, words);
-    if (mentionsSurface(args) && findSurface(args, (flag) => declaresOnLine(this, args, flag), valuesOf)) return true;
+    if (mentionsSurface(args)) {
+      if (findSurface(args, (flag) => declaresOnLine(this, args, flag), valuesOf)) return true;
+      lineLeftToProgram = true;
+    }
     const own = (name: string) => this.commands.some((c) => c.name() === name || c.aliases().includes(name));
     return namesAddedCommand(args, own, takesWords(this));
   }
@@ -115,6 +118,13 @@ export class Command extends CommanderCommand {
     await runSurface(this[AS_PROGRAM](scriptPath), userArgs(argv, parseOptions), () => import('./start.js'));
   }
 }
+
+/**
+ * Set once a parse leaves the burgee flags typed on the line to the program (F3): a parse the
+ * program's action makes later in the same process (webpack-cli parses its command again, once its
+ * action has declared webpack's options) belongs to the same person's line, so it is the program's too.
+ */
+let lineLeftToProgram = false;
 
 /** commander's default program, made with burgee's `Command`. */
 export const program = new Command();
