@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodesOf, versionOf } from '../bench/measure.mjs';
-import { checkJson, checkSchema, comparePeople, freshFixture } from './corpus/checks.mjs';
+import { checkJson, checkKept, checkSchema, comparePeople, freshFixture } from './corpus/checks.mjs';
 import { cacheRoot, prepareProgram, stageBurgee } from './corpus/install.mjs';
 import { checkMcp } from './corpus/mcp.mjs';
 import { programs } from './corpus/programs.mjs';
@@ -47,6 +47,12 @@ async function measure(program, burgee, scratchRoot) {
     Object.assign(row, { hostVersion: prepared.hostVersion, esm: prepared.real.esm, notes: prepared.notes });
     const context = { program, prepared, scratch, repoRoot, node };
     row.checks.people = await comparePeople(context);
+    if (program.keeps !== undefined) {
+      // Every flag is the program's: each surface flag must reach it, as the real library's would.
+      const kept = await checkKept(context);
+      Object.assign(row.checks, { schema: kept, json: kept, mcp: kept });
+      return row;
+    }
     row.checks.schema = await checkSchema(context);
     row.checks.json = await checkJson(context, row.checks.schema);
     row.checks.mcp = await checkMcp(context, await freshFixture(context));

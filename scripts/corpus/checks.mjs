@@ -81,6 +81,20 @@ export async function comparePeople(context) {
   return failures.length === 0 ? { pass: true } : { pass: false, reason: failures.join('; ') };
 }
 
+/**
+ * A program whose command lines keep every flag (`keeps`: why): `--schema`, `--json` and `--mcp`
+ * must each give what the real library gives, byte for byte. Then each surface is n/a, for that reason.
+ */
+export async function checkKept(context) {
+  for (const flag of ['--schema', '--json', '--mcp']) {
+    const args = flag === '--json' ? [...context.program.json, flag] : [flag];
+    const diff = difference(await runOnce(context, 'real', args), await runOnce(context, 'adapter', args));
+    if (diff !== undefined)
+      return { pass: false, reason: `\`${args.join(' ')}\` differs from the real library: ${diff}` };
+  }
+  return { pass: null, reason: context.program.keeps };
+}
+
 let validate;
 async function validator(repoRoot) {
   if (validate !== undefined) return validate;

@@ -74,12 +74,17 @@ function copyClosure(name, fromDir, intoModules, stopAt, seen = new Set()) {
   }
 }
 
-/** The program's bin file and whether Node loads it as an ES module. */
+/**
+ * The program's bin as a person starts it, through the link npm made in `node_modules/.bin` (yargs
+ * names a program after the file it was started from), and whether Node loads it as an ES module.
+ */
 function binOf(packageDir, manifest, bin) {
-  const file = join(packageDir, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[bin]);
-  const ext = extname(file);
+  const real = join(packageDir, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[bin]);
+  const ext = extname(real);
   const esm = ext === '.mjs' || (ext !== '.cjs' && manifest.type === 'module');
-  return { file, esm };
+  const modules = packageDir.slice(0, packageDir.lastIndexOf('node_modules') + 'node_modules'.length);
+  const link = join(modules, '.bin', bin);
+  return { file: existsSync(link) ? link : real, esm };
 }
 
 /**

@@ -1,7 +1,8 @@
 // The pinned corpus: real programs from the npm registry, each with the command lines a person would
 // type. `files` is the scratch folder each run starts from (made afresh for every process, so a run
 // that edits its files, or a git index, leaves nothing for the next); `setup` runs in it afterwards.
-// `mcp` is the tool call made over --mcp: a tool name and its arguments.
+// `mcp` is the tool call made over --mcp: a tool name and its arguments. `keeps`: why every flag of
+// the program stays its own (then --schema, --json and --mcp must each give what the real library gives).
 
 const GIT_IDENTITY = ['-c', 'user.name=corpus', '-c', 'user.email=corpus@example.invalid'];
 
@@ -65,6 +66,8 @@ export const programs = [
     wrong: ['build', '--frobnicate'],
     json: ['build', '--mode', 'none', '--entry', './src/index.js', '-o', 'out', '--stats', 'errors-only'],
     mcp: { tool: 'webpack', arguments: {} },
+    keeps:
+      "its root takes options it does not declare and declares webpack's in its action (--json <file> among them): every flag is webpack-cli's",
   },
   {
     name: 'cspell',
