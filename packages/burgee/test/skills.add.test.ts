@@ -19,7 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { program as ship } from '../../../examples/ship/cli.mjs';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { manifestOf } from '../src/manifest/build.js';
-import { renderSkill, SKILL_AGENT_IDS, toSkillSet } from '../src/projections/skills/index.js';
+import { renderSkill, SKILL_AGENT_IDS, toSkillPages } from '../src/projections/skills/index.js';
 import { runProgram } from '../src/testing/index.js';
 import { example, repoRoot, runCli } from './support/cli.js';
 
@@ -66,6 +66,9 @@ function tree(): string[] {
 const shared = () => join(project, '.agents/skills/ship/SKILL.md');
 const claude = () => join(project, '.claude/skills/ship/SKILL.md');
 const skill = () => renderSkill(manifestOf(ship))!.text;
+// The ship example has two groups, so its skill is SKILL.md and a page for each.
+const pages = toSkillPages(manifestOf(ship));
+const files = (folder: string) => pages.map((page) => join(folder, 'ship', page.file));
 const put = (file: string, text: string) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
@@ -95,32 +98,37 @@ describe('L4 · the files go where the docs say', () => {
       expect(outcome.exitCode).toBe(0);
       const base = scope === 'project' ? project : home;
       const folders = new Set(['.agents/skills/', ...docsTable.map((row) => row[scope])]);
-      const expected = [...folders].map((folder) => join(base, folder, 'ship', 'SKILL.md')).sort();
+      const expected = [...folders].flatMap((folder) => files(join(base, folder))).sort();
       expect(outcome.data.files.map((file) => file.file).sort()).toEqual(expected);
-      for (const file of expected) expect(readFileSync(file, 'utf8')).toBe(skill());
+      for (const folder of folders) {
+        for (const page of pages) expect(readFileSync(join(base, folder, 'ship', page.file), 'utf8')).toBe(page.text);
+      }
       expect(readdirSync(scope === 'project' ? home : project)).toEqual([]);
     },
   );
 
   it.each(docsTable)('L4 · --agent $id writes the shared folder, and its own where the table says', async (row) => {
     const outcome = await add('--agent', row.id);
-    const expected = [...new Set(['.agents/skills/', row.project])].map((folder) =>
-      join(project, folder, 'ship', 'SKILL.md'),
-    );
+    const expected = [...new Set(['.agents/skills/', row.project])].flatMap((folder) => files(join(project, folder)));
     expect(outcome.data.files.map((file) => file.file).sort()).toEqual(expected.sort());
     expect(outcome.data.files.find((file) => file.file === shared())!.agents).toContain(
       row.project === '.agents/skills/' ? row.id : 'codex',
     );
   });
 
-  it('L4 · without --agent only the shared folder is written', async () => {
+  it('L4 · without --agent only the shared folder is written: SKILL.md, then a page per group', async () => {
     const outcome = await add();
     expect(outcome.data).toMatchObject({ scope: 'project', skills: ['ship'], changed: true });
-    expect(outcome.data.files.map((file) => file.file)).toEqual([shared()]);
+    expect(outcome.data.files.map((file) => file.file)).toEqual([
+      shared(),
+      join(project, '.agents/skills/ship/references/config.md'),
+      join(project, '.agents/skills/ship/references/db.md'),
+    ]);
     expect(readdirSync(project)).toEqual(['.agents']);
+    expect(readdirSync(join(project, '.agents/skills'))).toEqual(['ship']);
   });
 
-  it('L3 · L4 · a program split into several skills gets one folder per skill, each named as its skill', async () => {
+  it('L3 · L4 · a program of many groups gets one folder: its SKILL.md and a page per group', async () => {
     const leaf = (name: string) =>
       defineCommand({
         name,
@@ -134,11 +142,12 @@ describe('L4 · the files go where the docs say', () => {
     const big = defineProgram({ name: 'big', commands: [group('db'), group('net')] });
     const result = await runProgram(big, ['skills', 'add', '--json'], { env: { HOME: home }, cwd: project });
     expect(result.exitCode).toBe(0);
-    const skills = toSkillSet(manifestOf(big));
-    expect(skills.map((s) => s.name)).toEqual(['big', 'big-db', 'big-net']);
-    for (const s of skills) {
-      expect(readFileSync(join(project, '.agents/skills', s.name, 'SKILL.md'), 'utf8')).toBe(s.text);
+    const written = toSkillPages(manifestOf(big));
+    expect(written.map((page) => page.file)).toEqual(['SKILL.md', 'references/db.md', 'references/net.md']);
+    for (const page of written) {
+      expect(readFileSync(join(project, '.agents/skills/big', page.file), 'utf8')).toBe(page.text);
     }
+    expect(readdirSync(join(project, '.agents/skills'))).toEqual(['big']);
   });
 });
 
@@ -163,7 +172,7 @@ describe('L4 · K4 · programs sharing one project', () => {
         const result = await addFor(program);
         expect([result.exitCode, result.stderr]).toEqual([0, '']);
       }
-      const skills = programs.map((program) => toSkillSet(manifestOf(program))[0]!);
+      const skills = programs.map((program) => toSkillPages(manifestOf(program))[0]!);
       for (const skill of skills) {
         expect(readFileSync(join(project, '.agents/skills', skill.name, 'SKILL.md'), 'utf8')).toBe(skill.text);
       }
@@ -172,27 +181,30 @@ describe('L4 · K4 · programs sharing one project', () => {
     },
   );
 
-  it("K4 · a program named like another's group skill is refused that folder, exit 3, and the group skill kept (probe: skill-name-collision)", async () => {
+  it("L4 · K4 · a program named like another's group (big-db, beside big's db) gets its own folder: both stay (probe: skill-name-collision)", async () => {
     const leaf = (name: string) =>
-      defineCommand({
-        name,
-        description: 'Does one careful thing with many words to say about it, and then some more words.',
-        effects: 'read_only',
-        options: { target: { type: 'string', description: 'where it runs', default: 'local' } },
-        run: () => null,
-      });
-    const group = (name: string) =>
-      defineCommand({ name, commands: Array.from({ length: 60 }, (_, i) => leaf(`${name}-${i}`)) });
+      defineCommand({ name, description: 'Does one thing', effects: 'read_only', run: () => null });
+    const group = (name: string) => defineCommand({ name, commands: [leaf(`${name}-0`), leaf(`${name}-1`)] });
     const big = defineProgram({ name: 'big', commands: [group('db'), group('net')] });
     expect((await addFor(big)).exitCode).toBe(0);
-    const file = join(project, '.agents/skills/big-db/SKILL.md');
-    const before = readFileSync(file, 'utf8');
+    const page = join(project, '.agents/skills/big/references/db.md');
+    const before = readFileSync(page, 'utf8');
     const result = await addFor(named('big-db'));
-    expect(result.exitCode).toBe(3);
-    const error = (result.json as { error: Failure }).error;
-    expect(error.message).toBe(`${file} is another skill (its title is "big db", not "big-db"); nothing was written`);
-    expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(existsSync(`${file}.bak`)).toBe(false);
+    expect([result.exitCode, result.stderr]).toEqual([0, '']);
+    expect(readFileSync(page, 'utf8')).toBe(before);
+    expect(readdirSync(join(project, '.agents/skills')).sort()).toEqual(['big', 'big-db']);
+  });
+
+  it("K4 · a page in the skill's folder whose title names something else is refused, exit 3, and kept as it was", async () => {
+    const page = join(project, '.agents/skills/ship/references/db.md');
+    put(page, '# my own notes on the database\n');
+    const outcome = await add();
+    expect(outcome.exitCode).toBe(3);
+    expect(outcome.error.message).toBe(
+      `${page} is another skill (its title is "my own notes on the database", not "ship db"); nothing was written`,
+    );
+    expect(readFileSync(page, 'utf8')).toBe('# my own notes on the database\n');
+    expect(existsSync(shared())).toBe(false);
   });
 
   it('K4 · a SKILL.md in the folder whose front matter names another skill is refused, exit 3, kept as it was (probe: skill-name-collision)', async () => {
@@ -215,10 +227,9 @@ describe('L4 · K2 · adding again', () => {
     const again = await add('--agent', 'claude-code');
     expect(again.exitCode).toBe(0);
     expect(again.json.meta?.changed).toBe(false);
-    expect(again.data.files.map((file) => [file.changed, file.created])).toEqual([
-      [false, false],
-      [false, false],
-    ]);
+    expect(again.data.files.map((file) => [file.changed, file.created])).toEqual(
+      Array.from({ length: 2 * pages.length }, () => [false, false]),
+    );
     expect(tree()).toEqual(before);
   });
 
@@ -235,10 +246,9 @@ describe('L4 · K2 · adding again', () => {
   it('K2 · --dry-run writes nothing and says what would change', async () => {
     const dry = await add('--agent', 'claude-code', '--dry-run');
     expect(dry.data).toMatchObject({ changed: true, dryRun: true });
-    expect(dry.data.files.map((file) => [file.changed, file.created])).toEqual([
-      [true, true],
-      [true, true],
-    ]);
+    expect(dry.data.files.map((file) => [file.changed, file.created])).toEqual(
+      Array.from({ length: 2 * pages.length }, () => [true, true]),
+    );
     expect(readdirSync(project)).toEqual([]);
     await add();
     writeFileSync(shared(), `${skill()}mine\n`);
@@ -254,7 +264,7 @@ describe('L4 · K2 · adding again', () => {
 
   it('K4 · line endings are kept: the same skill with CRLF is unchanged; an edited one is written back with CRLF', async () => {
     const crlf = skill().replace(/\n/g, '\r\n');
-    put(shared(), crlf);
+    for (const page of pages) put(join(project, '.agents/skills/ship', page.file), page.text.replace(/\n/g, '\r\n'));
     expect((await add()).data.changed).toBe(false);
     put(shared(), crlf.replace('# ship\r\n', '# ship (mine)\r\n'));
     expect((await add()).data.changed).toBe(true);
@@ -381,8 +391,14 @@ describe('K4 · links and other writers', () => {
     expect(readFileSync(shared(), 'utf8')).toBe(skill());
     expect(readFileSync(claude(), 'utf8')).toBe(skill());
     expect(readFileSync(`${shared()}.bak`, 'utf8')).toBe('edited by hand\n');
-    expect(readdirSync(dirname(shared())).sort()).toEqual(['SKILL.md', 'SKILL.md.bak', 'SKILL.md.bak.burgee']);
-    expect(readdirSync(dirname(claude()))).toEqual(['SKILL.md']);
+    expect(readdirSync(dirname(shared())).sort()).toEqual([
+      'SKILL.md',
+      'SKILL.md.bak',
+      'SKILL.md.bak.burgee',
+      'references',
+    ]);
+    expect(readdirSync(dirname(claude())).sort()).toEqual(['SKILL.md', 'references']);
+    expect(readdirSync(join(dirname(claude()), 'references')).sort()).toEqual(['config.md', 'db.md']);
   });
 });
 

@@ -23,11 +23,13 @@ describe('L1 · skills print', () => {
     });
   });
 
-  it('L3 · skills print <group> prints that group’s skill', async () => {
+  it('L1 · L3 · skills print <group> prints that group’s page of the skill; --json names the file it belongs in', async () => {
     const result = await runProgram(ship, ['skills', 'print', 'db']);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
     expect(result.stdout).toBe(renderSkill(manifest, ['db'])!.text);
-    expect(result.stdout.startsWith('---\nname: ship-db\n')).toBe(true);
+    expect(result.stdout.startsWith('# ship db\n')).toBe(true);
+    const json = await runProgram(ship, ['skills', 'print', 'db', '--json']);
+    expect(json.json).toMatchObject({ ok: true, data: { name: 'ship', file: 'ship/references/db.md' } });
   });
 
   it.each([
@@ -126,7 +128,7 @@ describe.each([
     const skill = await runCli(script, ['skills', 'print']);
     expect(skill).toMatchObject({ code: 0, stderr: '' });
     expect(skill.stdout).toMatch(/^---\nname: ship\n/);
-    expect(skill.stdout).toContain('### ship deploy\n');
+    expect(skill.stdout).toContain('### `ship deploy [options] <target>` (non_idempotent)\n');
     expect(skill.stdout).not.toContain('ship purge');
     const llms = await runCli(script, ['--llms']);
     expect(llms).toMatchObject({ code: 0, stderr: '' });

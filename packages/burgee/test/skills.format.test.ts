@@ -8,8 +8,9 @@ import type { Program } from '../src/declaration/types.js';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { manifestOf } from '../src/manifest/build.js';
 import type { Manifest, ManifestCommand } from '../src/manifest/types.js';
-import { toSkillSet } from '../src/projections/skills/index.js';
+import { type SkillPage, toSkillPages } from '../src/projections/skills/index.js';
 import { runProgram } from '../src/testing/index.js';
+import { program as cloud } from './fixtures/cloud.mjs';
 import { scaleProgram } from './fixtures/scale.js';
 import { example, runCli } from './support/cli.js';
 
@@ -37,6 +38,16 @@ function problems(text: string, folder: string): string[] {
   const lines = body.endsWith('\n') ? body.slice(0, -1).split('\n').length : body.split('\n').length;
   if (lines > 500) found.push(`body of ${lines} lines`);
   if (body.length > 20_000) found.push(`body of ${body.length} characters`);
+  return found;
+}
+
+/** What a page of the skill breaks: `SKILL.md` the format's rules; any other page the size a body keeps to, and no front matter of its own. */
+function pageProblems(page: SkillPage): string[] {
+  if (page.file === 'SKILL.md') return problems(page.text, page.name);
+  const found = page.text.startsWith('---') ? ['a page with front matter'] : [];
+  const lines = page.text.replace(/\n$/, '').split('\n').length;
+  if (lines > 500) found.push(`page of ${lines} lines`);
+  if (page.text.length > 20_000) found.push(`page of ${page.text.length} characters`);
   return found;
 }
 
@@ -142,6 +153,7 @@ function yargsShip() {
 const programs: [string, () => Program | Promise<Program>][] = [
   ['the deploy example', () => deploy],
   ['the ship example', () => ship],
+  ['a 20-command program in four groups', () => cloud],
   ['a generated 1,000-command program', () => scaleProgram(1000)],
   ['a program with hidden, withheld and secret parts', () => guarded],
   ['a commander program', () => commanderProgram(commanderShip())],
@@ -173,7 +185,7 @@ describe('L1 · L4 · one folder per program', () => {
 
   it("L1 · L4 · distinct program names get distinct skill names, each valid and its folder's, a valid name kept as it is (probe: skill-name-collision)", () => {
     const names = ['日本', '...', '-', 'a/b', 'a-b', 'ship', 'my-tool'];
-    const skills = names.map((name) => toSkillSet(manifestOf(named(name)))[0]!);
+    const skills = names.map((name) => toSkillPages(manifestOf(named(name)))[0]!);
     const skillNames = skills.map((skill) => skill.name);
     expect(new Set(skillNames).size).toBe(names.length);
     for (const skill of skills) {
@@ -189,20 +201,38 @@ describe('L1 · L4 · one folder per program', () => {
       expect.stringMatching(/^cli-[0-9a-f]{8}$/),
       expect.stringMatching(/^a-b-[0-9a-f]{8}$/),
     ]);
-    expect(toSkillSet(manifestOf(named('My_Tool')))[0]!.name).toMatch(/^my-tool-[0-9a-f]{8}$/);
+    expect(toSkillPages(manifestOf(named('My_Tool')))[0]!.name).toMatch(/^my-tool-[0-9a-f]{8}$/);
   });
 });
 
-describe.each(programs)('L1 · L2 · L3 · every SKILL.md of %s', (_, make) => {
-  it('L1 · L3 · keeps the Agent Skills rules: front matter keys, name, description, body size', async () => {
-    const skills = toSkillSet(manifestOf(await make()));
-    expect(skills.length).toBeGreaterThan(0);
-    for (const skill of skills) expect([skill.name, problems(skill.text, skill.name)]).toEqual([skill.name, []]);
+describe.each(programs)('L1 · L2 · L3 · every page of the skill of %s', (_, make) => {
+  it('L1 · L3 · keeps the Agent Skills rules: front matter keys, name, description, body size; pages within the size', async () => {
+    const pages = toSkillPages(manifestOf(await make()));
+    expect(pages[0]!.file).toBe('SKILL.md');
+    for (const page of pages) expect([page.file, pageProblems(page)]).toEqual([page.file, []]);
+    expect(new Set(pages.map((page) => page.name)).size).toBe(1);
+  });
+
+  it('L1 · the description says what the program does and when to use it', async () => {
+    const [root] = toSkillPages(manifestOf(await make()));
+    const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(root!.text)![1]!) as { description: string };
+    expect(front.description).toMatch(/\. Use when asked to/);
+  });
+
+  it('L1 · L3 · every page is named by the page that sends to it, and every file named is a page', async () => {
+    const pages = toSkillPages(manifestOf(await make()));
+    const named = pages.flatMap((page) => [...page.text.matchAll(/`(references\/[^`]+\.md)`/g)].map((m) => m[1]));
+    expect(named.sort()).toEqual(
+      pages
+        .slice(1)
+        .map((page) => page.file)
+        .sort(),
+    );
   });
 
   it('L2 · names no hidden or withheld command, and writes no secret default', async () => {
     const manifest = manifestOf(await make());
-    const texts = toSkillSet(manifest).map((skill) => skill.text);
+    const texts = toSkillPages(manifest).map((page) => page.text);
     for (const path of keptFromAgents(manifest)) {
       const named = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
       expect(texts.filter((text) => named.test(text)).map(() => path)).toEqual([]);
@@ -211,25 +241,27 @@ describe.each(programs)('L1 · L2 · L3 · every SKILL.md of %s', (_, make) => {
   });
 
   it('L2 · the same declaration gives the same bytes on a second run', async () => {
-    const first = toSkillSet(manifestOf(await make()));
-    const second = toSkillSet(manifestOf(await make()));
+    const first = toSkillPages(manifestOf(await make()));
+    const second = toSkillPages(manifestOf(await make()));
     expect(second).toEqual(first);
   });
 });
 
 describe('L2 · what a skill says of what it keeps back', () => {
   it('L2 · a secret option is named, its default never; a secret read from a variable points there', () => {
-    const [skill] = toSkillSet(manifestOf(guarded));
+    const [skill] = toSkillPages(manifestOf(guarded));
     expect(skill!.name).toMatch(/^vault-tool-[0-9a-f]{8}$/);
-    expect(skill!.text).toContain('- `--token <value>` (string; secret): the vault token\n');
-    expect(skill!.text).toContain('- `--key <value>` (string; secret: prefer env VAULT_KEY): the key\n');
+    expect(skill!.text).toContain('- `--token <value>` (secret): the vault token\n');
+    expect(skill!.text).toContain('- `--key <value>` (secret: prefer env VAULT_KEY): the key\n');
     expect(skill!.text).toContain('- `--mode <value>` (ro | rw; default ro): how to open it\n');
     // The kinds of effect explained are those of the commands taught: not withheld.
     expect(skill!.text).not.toContain('`withheld`');
   });
 
   it('L2 · the examples are checked too: the ship example teaches none of db drop, debug or --pace', () => {
-    const text = toSkillSet(manifestOf(ship))[0]!.text;
+    const text = toSkillPages(manifestOf(ship))
+      .map((page) => page.text)
+      .join('\n');
     for (const word of ['ship db drop', 'ship debug', '--pace']) expect(text).not.toContain(word);
     expect(text).toContain('ship db backup');
   });
@@ -240,7 +272,7 @@ describe('L2 · what a skill says of what it keeps back', () => {
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
     expect(second.stdout).toBe(first.stdout);
-    expect(first.stdout).toBe(toSkillSet(manifestOf(ship))[0]!.text);
+    expect(first.stdout).toBe(toSkillPages(manifestOf(ship))[0]!.text);
   });
 });
 
@@ -301,13 +333,11 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
     // Every span that holds the name is fenced by two backticks; none opens with one.
     for (const text of texts) expect(text.match(/(?<!`)`my`tool/g) ?? []).toEqual([]);
     const [root, group, llms, groupLlms] = texts as [string, string, string, string];
-    expect(root).toContain('- Add `--json` to every call of ``my`tool``: stdout is then exactly one JSON line;');
-    expect(root).toContain(
-      '- ``my`tool group-000``: Generated group 0 (20 commands; its skill: ``my`tool skills print group-000``)\n',
-    );
-    expect(root).toContain("- ``my`tool <command> --schema`` prints one command's inputs as JSON Schema.\n");
-    expect(group).toContain('### my\\`tool group-000 task-000\n');
-    expect(group).toContain('Usage: ``my`tool group-000 task-000 [options]`` (read_only)\n');
+    expect(root).toContain('(or run ``my`tool skills print <group>``):\n');
+    expect(root).toContain('- ``my`tool group-000``: Generated group 0: `references/group-000.md`\n');
+    expect(root).toContain(" ``my`tool <command> --schema`` gives a command's inputs as JSON Schema.\n");
+    expect(group).toContain('# my\\`tool group-000\n');
+    expect(group).toContain('### ``my`tool group-000 task-000 [options]`` (read_only)\n');
     expect(llms).toContain('- ``my`tool group-000 …``: 20 commands; ``my`tool group-000 --llms`` lists them\n');
     expect(llms).toContain('``my`tool <command> --schema`` prints one command in full; ``my`tool skills print``');
     expect(groupLlms).toContain('- ``my`tool group-000 task-000 [options]`` (read_only): Run generated step 0\n');
@@ -322,7 +352,8 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
       expect(
         lines.filter(
           (line) =>
-            /^ {0,3}#{1,6}(\s|$)/.test(line) && !/^#+ (tool|Calling it|Exit codes|Effects|Commands)\b/.test(line),
+            /^ {0,3}#{1,6}(\s|$)/.test(line) &&
+            !/^(# tool|## Calling it|## Commands|### `tool (run|go)\b.*`)/.test(line),
         ),
       ).toEqual([]);
       expect(lines.filter((line) => /^ {0,3}([-_*] *){3,}$/.test(line))).toEqual([]);
@@ -332,14 +363,11 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
     expect(skill).toContain(
       '- `--mode <value>` (fast | slow ## injected heading | 1. first - second; default fast): how --- it runs\n',
     );
-    expect(skill.split('\n')).toContain(
-      '\\# Not a heading > nor a quote &lt;!-- hidden --> &lt;script>alert(1)&lt;/script>',
-    );
     expect(llms.split('\n')).toContain(
       '> \\# Not a heading > nor a quote &lt;!-- hidden --> &lt;script>alert(1)&lt;/script>',
     );
-    expect(skill).toContain('### tool go\n\n1\\. step one 2. step two\n');
-    expect(skill).toContain('### tool run\n\n\\- not a list item: ');
+    expect(skill).toContain('### `tool go` (read_only)\n1\\. step one 2. step two\n');
+    expect(skill).toContain('### `tool run [options]` (read_only)\n\\- not a list item: ');
   });
 
   it('L1 · L5 · HTML, entities, links, images and emphasis in author text are shown as written, never rendered (probe: skills-html)', async () => {
@@ -378,15 +406,15 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
         description,
         commands: [defineCommand({ name: 'go', description: 'Go somewhere', effects: 'read_only', run: () => null })],
       });
-      for (const skill of toSkillSet(manifestOf(program))) {
+      for (const skill of toSkillPages(manifestOf(program))) {
         expect([description, problems(skill.text, skill.name)]).toEqual([description, []]);
         const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(skill.text)![1]!) as Record<string, string>;
         expect(Object.keys(front)).toEqual(['name', 'description']);
         const folded = description.trim().replace(/\s+/g, ' ');
         expect(front.description).toBe(
           folded === ''
-            ? 'Use the tool command-line program to: go somewhere.'
-            : `${folded}${/[.!?]$/.test(folded) ? '' : '.'} Use the tool command-line program to: go somewhere.`,
+            ? 'The tool command-line program. Use when asked to: go somewhere.'
+            : `${folded}${/[.!?]$/.test(folded) ? '' : '.'} Use when asked to: go somewhere.`,
         );
       }
     }

@@ -4,7 +4,8 @@ import { program as deploy } from '../../../examples/deploy/cli.mjs';
 import { program as ship } from '../../../examples/ship/cli.mjs';
 import { manifestOf } from '../src/manifest/build.js';
 import { toMcpTools } from '../src/projections/mcp/index.js';
-import { renderLlms, renderRootSkill, skillBody } from '../src/projections/skills/index.js';
+import { renderLlms, renderRootSkill, skillBody, toSkillPages } from '../src/projections/skills/index.js';
+import { program as cloud } from './fixtures/cloud.mjs';
 
 // Tokens counted by a real o200k tokenizer, on the bytes the surfaces print (bench/tokens.mjs gives
 // the whole table, MCP tool list and help included).
@@ -24,5 +25,32 @@ describe.each([
     const llms = countTokens(renderLlms(manifest));
     expect(llms).toBeLessThan(countTokens(JSON.stringify({ tools: toMcpTools(manifest) })));
     expect(llms).toBeLessThan(countTokens(skillBody(renderRootSkill(manifest))));
+  });
+});
+
+describe('L1 · L3 · a program of four groups discloses its skill a group at a time', () => {
+  const pages = toSkillPages(manifestOf(cloud));
+  const tokens = pages.map((page) => countTokens(page.text));
+  const [root, ...groups] = tokens as [number, ...number[]];
+
+  it('L3 · SKILL.md and a page per group; the contract is taught once, in SKILL.md', () => {
+    expect(pages.map((page) => page.file)).toEqual([
+      'SKILL.md',
+      'references/projects.md',
+      'references/deploys.md',
+      'references/secrets.md',
+      'references/logs.md',
+    ]);
+    for (const page of pages.slice(1)) {
+      expect([page.file, /--json|Exit codes|`non_idempotent` changes/.test(page.text)]).toEqual([page.file, false]);
+    }
+  });
+
+  it('L3 · the root and the largest group cost less than half of every page together, and within 1,100 tokens', () => {
+    const learn = root + Math.max(...groups);
+    const all = tokens.reduce((sum, n) => sum + n, 0);
+    expect(learn).toBeLessThan(all / 2);
+    // Measured at 999 (o200k); the same facts as one SKILL.md cost 2,773 before pages.
+    expect(learn).toBeLessThanOrEqual(1_100);
   });
 });

@@ -108,3 +108,41 @@ describe('options the commands of an adapter program share', () => {
     ]);
   });
 });
+
+describe('the size of the skill', () => {
+  // A command of twelve described options and an example: a few hundred characters of the skill.
+  const heavy = (name: string) =>
+    defineCommand({
+      name,
+      description: `The ${name} command, described at some length so that it takes room`,
+      effects: 'read_only',
+      examples: [`tool ${name}`],
+      options: Object.fromEntries(
+        Array.from({ length: 12 }, (_, j) => [
+          `option${j}`,
+          { type: 'string' as const, description: `option ${j} of ${name}` },
+        ]),
+      ),
+      run: () => null,
+    });
+  const group = (name: string, size: number) =>
+    defineCommand({
+      name,
+      description: `Commands about ${name}`,
+      commands: Array.from({ length: size }, (_, i) => heavy(`${name}-${i}`)),
+    });
+  const sizeFindings = (commands: ReturnType<typeof group>[]) =>
+    checkManifest(buildManifest(defineProgram({ name: 'tool', description: 'A tool', commands })))
+      .findings.filter((f) => f.rule === 'skill-over-size')
+      .map((f) => f.message);
+
+  it('X2 · L3 · groups too large for SKILL.md together, each on a page of its own, are no finding', () => {
+    expect(sizeFindings([group('db', 12), group('net', 12), group('vm', 12)])).toEqual([]);
+  });
+
+  it('X2 · L3 · a group too large even for a page of its own is one finding, counting what is in full', () => {
+    expect(sizeFindings([group('db', 40), group('net', 2)])).toEqual([
+      expect.stringMatching(/^tool's skill holds \d+ of its 42 commands in full \(a file with all of them/),
+    ]);
+  });
+});

@@ -1,12 +1,5 @@
 import { fitManifestSchema } from '../projections/schema/index.js';
-import {
-  agentCommands,
-  renderRootSkill,
-  SKILL_LIMITS,
-  sizeOf,
-  skillBody,
-  within,
-} from '../projections/skills/index.js';
+import { agentCommands, SKILL_LIMITS, sizeOf, skillBody, toSkillPages, within } from '../projections/skills/index.js';
 import type { Rule } from './types.js';
 
 /**
@@ -31,25 +24,27 @@ export const schemaOverBudget: Rule = ({ manifest, foreign }) => {
 const LIMITS = `${SKILL_LIMITS.lines} lines or ${SKILL_LIMITS.characters.toLocaleString('en-US')} characters`;
 
 /**
- * The root SKILL.md (L3) cannot teach every command an agent may run in full: the whole would be
- * over its size, so it names groups, or lists commands a line each, and an agent needs another call
- * (`skills print <group>`, `--schema`) before it can use them; or the root is over its size itself.
+ * The skill (L3) cannot teach every command an agent may run in full: a file of it would be over its
+ * size, so some commands are one line each, and an agent needs another call (`--schema`) before it
+ * can use them; or a file is over its size itself. A group on a page of its own is not a finding:
+ * that is how a skill discloses a program progressively.
  */
 export const skillOverSize: Rule = ({ manifest }) => {
-  const text = renderRootSkill(manifest);
-  const size = sizeOf(skillBody(text));
+  const pages = toSkillPages(manifest);
+  const full = new Set(pages.flatMap((page) => page.full.map((path) => path.join(' '))));
   const commands = agentCommands(manifest.root);
-  const full = commands.filter((command) => text.includes(`\n### ${[manifest.name, ...command.path].join(' ')}\n`));
-  const over = !within(size);
-  if (!over && full.length === commands.length) return [];
-  const what = over
-    ? `is ${size.lines} lines and ${size.characters.toLocaleString('en-US')} characters, over the ${LIMITS} a skill keeps to`
-    : `holds ${full.length} of its ${commands.length} commands in full (the whole would be over ${LIMITS}), so an agent needs one more call before it can use the others`;
+  const sizes = pages.map((page) => ({ file: page.file, size: sizeOf(skillBody(page.text)) }));
+  const over = sizes.find(({ size }) => !within(size));
+  if (over === undefined && full.size === commands.length) return [];
+  const what =
+    over !== undefined
+      ? `${over.file} is ${over.size.lines} lines and ${over.size.characters.toLocaleString('en-US')} characters, over the ${LIMITS} a skill file keeps to`
+      : `holds ${full.size} of its ${commands.length} commands in full (a file with all of them would be over ${LIMITS}), so an agent needs one more call before it can use the others`;
   return [
     {
       rule: 'skill-over-size',
-      message: `${manifest.name}'s root SKILL.md ${what}`,
-      fix: 'group related commands under a parent command (each group gets a skill of its own), or shorten descriptions',
+      message: `${manifest.name}'s skill ${what}`,
+      fix: 'group related commands under a parent command (each group gets a file of its own), or shorten descriptions',
     },
   ];
 };

@@ -18,7 +18,7 @@ export const CHECK_RULES = [
   { id: 'tool-name-invalid', severity: 'error', finds: "a tool name outside MCP's rule" },
   { id: 'tool-name-collision', severity: 'error', finds: 'two commands that map to one tool name' },
   { id: 'schema-over-budget', severity: 'warning', finds: '--schema summarised at the default budget' },
-  { id: 'skill-over-size', severity: 'warning', finds: 'the root skill over its size' },
+  { id: 'skill-over-size', severity: 'warning', finds: 'a file of the skill over its size' },
   { id: 'secret-default', severity: 'error', finds: 'a secret option with a default' },
   { id: 'secret-without-env', severity: 'error', finds: 'a secret option that only a flag can give' },
   { id: 'prompt-without-default', severity: 'warning', finds: 'a read_only command that prompts with no default' },

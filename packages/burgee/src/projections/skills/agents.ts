@@ -4,7 +4,7 @@
  * agent's own documentation it was taken from; docs/skills.md shows the same table.
  */
 import { posix, win32 } from 'node:path';
-import type { Skill } from './render-skill.js';
+import type { SkillPage } from './render-skill.js';
 
 /** Where skills go: under the working folder, or under the home folder. */
 export const SKILL_SCOPES = ['project', 'user'] as const;
@@ -87,15 +87,15 @@ export const isSkillAgentId = (id: unknown): id is SkillAgentId =>
 /** Where the files go: the platform (for its path rules), the home folder and the working folder. */
 export type SkillPlace = { platform: string; home: string; cwd: string };
 
-/** One file `skills add` writes: the path, its text, and the agents that read it there. */
+/** One file `skills add` writes: the path, the skill it belongs to, its text, and the agents that read it there. */
 export type SkillFile = { file: string; name: string; text: string; agents: string[] };
 
 /**
- * The files `skills add` writes (L4): every skill in the shared folder, and in the own folder of each
- * agent named that reads from elsewhere. Pure: the paths come from `place`.
+ * The files `skills add` writes (L4): every page of the skill in the shared folder, and in the own
+ * folder of each agent named that reads from elsewhere. Pure: the paths come from `place`.
  */
 export function toSkillFiles(
-  skills: readonly Skill[],
+  pages: readonly SkillPage[],
   agents: readonly SkillAgentId[],
   scope: SkillScope,
   place: SkillPlace,
@@ -110,10 +110,10 @@ export function toSkillFiles(
   const path = place.platform === 'win32' ? win32 : posix;
   const base = scope === 'project' ? place.cwd : place.home;
   return [...readers].flatMap(([folder, ids]) =>
-    skills.map((skill) => ({
-      file: path.join(base, ...folder.split('/'), skill.name, 'SKILL.md'),
-      name: skill.name,
-      text: skill.text,
+    pages.map((page) => ({
+      file: path.join(base, ...folder.split('/'), page.name, ...page.file.split('/')),
+      name: page.name,
+      text: page.text,
       agents: ids,
     })),
   );

@@ -1,23 +1,36 @@
 /** One command as a skill teaches it: in full (L1), or as one line when the skill must be shorter (L3). */
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { deprecationNote, exampleCommand, visibleOptions } from '../help/usage.js';
-import { code, heading, paragraph, prose } from './markdown.js';
+import { deprecationNote, exampleCommand, optionFlags, visibleOptions } from '../help/usage.js';
+import { mustBeGiven } from '../schema/index.js';
+import { code, paragraph, prose } from './markdown.js';
 import { agentUsage, argumentLine, optionLine, plainSummaryOf } from './usage.js';
-
-/** How much a skill says about each command: everything, or its usage and summary on one line. */
-export type Detail = 'full' | 'brief';
 
 /** The effects of a command as written after its usage. */
 const effectsOf = (command: ManifestCommand): string => command.effects ?? 'undeclared';
 
-/** A command in full: what it does, its usage and effects, its arguments and options, its examples. */
-export function fullSection(manifest: Manifest, command: ManifestCommand): string {
-  const title = heading([manifest.name, ...command.path].join(' '));
+/**
+ * Commands in full, as one page holds them: each its usage line and effects as the heading (the usage
+ * names the command), what it does, its arguments and options, its examples. An option line already
+ * written for an earlier command of the page (a shared `--project`) is said once: later commands name
+ * it, or leave it to their usage line when that spells it.
+ */
+export function fullSections(manifest: Manifest, commands: readonly ManifestCommand[]): string[] {
+  const seen = new Set<string>();
+  return commands.map((command) => fullSection(manifest, command, seen));
+}
+
+function fullSection(manifest: Manifest, command: ManifestCommand, seen: Set<string>): string {
   const about = paragraph([command.description ?? command.summary, deprecatedNote(command)].join(' '));
-  const lines = [`### ${title}`, ''];
-  if (about !== '') lines.push(about, '');
-  lines.push(`Usage: ${code(agentUsage(manifest, command))} (${effectsOf(command)})`);
-  lines.push(...command.arguments.map(argumentLine), ...visibleOptions(command).map(optionLine));
+  const lines = [`### ${code(agentUsage(manifest, command))} (${effectsOf(command)})`];
+  if (about !== '') lines.push(about);
+  lines.push(...command.arguments.map(argumentLine).filter((line) => line !== undefined));
+  for (const option of visibleOptions(command)) {
+    const line = optionLine(option);
+    // Said before: a flag the usage line spells needs nothing more; another is named, so it is known to be there.
+    if (!seen.has(line)) lines.push(line);
+    else if (!mustBeGiven(option)) lines.push(`- ${code(optionFlags(option))} (as above)`);
+    seen.add(line);
+  }
   if (command.examples.length > 0) {
     lines.push('', 'Examples:');
     for (const example of command.examples) {

@@ -4,15 +4,16 @@
 export const DESCRIPTION_MAX = 1024;
 
 /**
- * What a skill says about itself: what the program (or group) does, then when to reach for it,
- * named by the summaries of what it holds, as many as fit in 1,024 characters.
+ * What the skill says about itself, to an agent deciding whether to load it: what the program does,
+ * then when to use it ("Use when asked to: …"), named by the summaries of what it holds, as many as
+ * fit in 1,024 characters.
  */
 export function skillDescription(about: string | undefined, program: string, uses: readonly string[]): string {
   const items = [...new Set(uses.filter((use) => use !== '').map(lowerFirst))];
-  const own = about === undefined ? '' : `${/[.!?]$/.test(about) ? about : `${about}.`} `;
-  if (items.length === 0) return clip(about ?? `The ${program} command-line program.`);
-  const lead = `${own}Use the ${program} command-line program to: `;
-  let text = `${lead}${items[0]}`;
+  const own = about ?? `The ${program} command-line program`;
+  const lead = `${/[.!?]$/.test(own) ? own : `${own}.`} Use when asked to`;
+  if (items.length === 0) return clip(`${lead} run ${program}.`);
+  let text = `${lead}: ${items[0]}`;
   for (let i = 1; i < items.length; i++) {
     const rest = items.length - i - 1;
     const next = `${text}; ${items[i]}`;

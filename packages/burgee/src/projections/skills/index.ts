@@ -16,5 +16,5 @@ export { DESCRIPTION_MAX, yamlScalar } from './front-matter.js';
 export { SKILL_LIMITS, sizeOf, skillBody, within } from './limits.js';
 export { renderLlms } from './llms.js';
 export { isSkillName, SKILL_NAME_MAX, toSkillName } from './name.js';
-export { renderRootSkill, renderSkill, type Skill, toSkillSet } from './render-skill.js';
+export { referenceFile, renderRootSkill, renderSkill, type SkillPage, toSkillPages } from './render-skill.js';
 export { SKILLS_ACTIONS, SKILLS_ADD_SWITCHES, SKILLS_ADD_VALUE_FLAGS } from './words.js';

@@ -4,7 +4,7 @@ import { defineCommand, defineProgram } from '../../declaration/define.js';
 import type { Command } from '../../declaration/types.js';
 import { buildManifest } from '../../manifest/build.js';
 import { yamlScalar } from './front-matter.js';
-import { renderLlms, renderRootSkill, renderSkill, skillBody, toSkillName, toSkillSet } from './index.js';
+import { renderLlms, renderRootSkill, renderSkill, skillBody, toSkillName, toSkillPages } from './index.js';
 
 const leaf = (name: string, words = 12): Command =>
   defineCommand({
@@ -67,12 +67,10 @@ describe('L1 · front matter strings', () => {
     expect(parse(`description: ${yamlScalar(text)}\n`)).toEqual({ description: text });
   });
 
-  it('L1 · the description says what the program does, then what it is for, within 1,024 characters', () => {
+  it('L1 · the description says what the program does, then when to use it, within 1,024 characters', () => {
     const program = defineProgram({ name: 'tool', description: 'Runs chores', commands: [leaf('a'), leaf('b')] });
     const description = parse(renderRootSkill(buildManifest(program)).split('---')[1]!).description as string;
-    expect(description).toBe(
-      'Runs chores. Use the tool command-line program to: does one careful thing with many words to say about it.',
-    );
+    expect(description).toBe('Runs chores. Use when asked to: does one careful thing with many words to say about it.');
     const many = defineProgram({
       name: 'tool',
       commands: Array.from({ length: 200 }, (_, i) =>
@@ -81,46 +79,96 @@ describe('L1 · front matter strings', () => {
     });
     const long = parse(renderRootSkill(buildManifest(many)).split('---')[1]!).description as string;
     expect(long.length).toBeLessThanOrEqual(1024);
-    expect(long).toMatch(/^Use the tool command-line program to: chore number 0; chore number 1; .*; and \d+ more\.$/);
+    expect(long).toMatch(
+      /^The tool command-line program\. Use when asked to: chore number 0; chore number 1; .*; and \d+ more\.$/,
+    );
   });
 });
 
 const bodyLines = (text: string): number => skillBody(text).replace(/\n$/, '').split('\n').length;
 
-describe('L3 · the size rule', () => {
-  it('L3 · a program that fits is one skill, every command in full', () => {
+const files = (program: Parameters<typeof buildManifest>[0]): string[] =>
+  toSkillPages(buildManifest(program)).map((page) => page.file);
+
+describe('L1 · L3 · one skill, its groups on pages of their own', () => {
+  it('L1 · a program with one group, whose commands fit, is one SKILL.md with every command in full', () => {
     const manifest = buildManifest(defineProgram({ name: 'tool', commands: [group('db', 3), leaf('status')] }));
-    const skills = toSkillSet(manifest);
-    expect(skills.map((skill) => skill.name)).toEqual(['tool']);
-    expect(skills[0]!.text).toContain('### tool db db-2\n');
-    expect(skills[0]!.text).toContain('- `--level <n>` (integer 1–9): how hard it tries');
+    const [skill, ...more] = toSkillPages(manifest);
+    expect([skill!.file, more]).toEqual(['SKILL.md', []]);
+    expect(skill!.text).toContain('\n### `tool db db-2 [options]` (read_only)\nDoes one careful thing');
+    expect(skill!.text).toContain('- `--level <n>` (integer 1–9): how hard it tries');
+    expect(skill!.full).toEqual([['db', 'db-0'], ['db', 'db-1'], ['db', 'db-2'], ['status']]);
   });
 
-  it('L3 · too large for one skill: a root naming its groups, and one skill per group', () => {
-    const manifest = buildManifest(
-      defineProgram({ name: 'tool', commands: [group('db', 40), group('net', 40), leaf('status')] }),
+  it('L1 · more than one group: SKILL.md teaches the contract, indexes a page per group and keeps the loose commands in full', () => {
+    const program = defineProgram({ name: 'tool', commands: [group('db', 3), group('net', 2), leaf('status')] });
+    const manifest = buildManifest(program);
+    const [root, db, net, ...more] = toSkillPages(manifest);
+    expect([root!.file, db!.file, net!.file, more]).toEqual(['SKILL.md', 'references/db.md', 'references/net.md', []]);
+    expect(root!.text).toContain('\n## Calling it\n');
+    expect(root!.text).toContain('- `tool db`: Commands about db: `references/db.md`\n');
+    expect(root!.text).toContain('- `tool net`: Commands about net: `references/net.md`\n');
+    expect(root!.text).toContain('### `tool status [options]` (read_only)');
+    expect(root!.text).not.toContain('tool db db-0');
+    // A page holds its commands and nothing the root already says.
+    expect(db!.text.startsWith('# tool db\n\n## Commands\n\n### `tool db db-0 [options]` (read_only)\n')).toBe(true);
+    expect(db!.text).not.toContain('--json');
+    expect(net!.full).toEqual([
+      ['net', 'net-0'],
+      ['net', 'net-1'],
+    ]);
+    expect(renderSkill(manifest, ['db'])).toEqual(db);
+    expect(new Set([root, db, net].map((page) => page!.name))).toEqual(new Set(['tool']));
+  });
+
+  it('L2 · an option line said once on a page: a later command names it, or leaves it to its usage line', () => {
+    const shared = {
+      project: { type: 'string', required: true, description: 'the project' },
+      token: { type: 'string', secret: true, env: 'TOOL_TOKEN', description: 'API token' },
+    } as const;
+    const command = (name: string) =>
+      defineCommand({ name, effects: 'read_only', options: shared, run: () => null, description: name });
+    const text = renderRootSkill(
+      buildManifest(defineProgram({ name: 'tool', commands: [command('a'), command('b')] })),
     );
-    const skills = toSkillSet(manifest);
-    expect(skills.map((skill) => skill.name)).toEqual(['tool', 'tool-db', 'tool-net']);
-    const root = skills[0]!.text;
-    expect(root).toContain('- `tool db`: Commands about db (40 commands; its skill: `tool skills print db`)');
-    expect(root).toContain('### tool status\n');
-    expect(root).not.toContain('### tool db ');
-    expect(skills[1]!.text).toContain('### tool db db-39\n');
-    expect(renderSkill(manifest, ['db'])).toEqual(skills[1]);
-    for (const skill of skills) expect(skillBody(skill.text).length).toBeLessThanOrEqual(20_000);
+    const [a, b] = text.split('\n### ').slice(1);
+    expect(a).toContain(
+      '- `--project <value>`: the project\n- `--token <value>` (secret: prefer env TOOL_TOKEN): API token',
+    );
+    expect(b).toBe('`tool b --project <value> [options]` (read_only)\nb\n- `--token <value>` (as above)\n');
+  });
+});
+
+describe('L3 · the size rule', () => {
+  it('L3 · one group too large to sit in SKILL.md gets a page of its own, its commands still in full there', () => {
+    // The smallest group that no longer fits beside the contract: the page alone holds it whole.
+    const pagesOf = (size: number) =>
+      toSkillPages(buildManifest(defineProgram({ name: 'tool', commands: [group('db', size), leaf('status')] })));
+    let size = 1;
+    while (pagesOf(size).length === 1 && size < 200) size++;
+    const pages = pagesOf(size);
+    expect(pages.map((page) => page.file)).toEqual(['SKILL.md', 'references/db.md']);
+    expect(pages[1]!.full.length).toBe(size);
+    expect(pages[0]!.full).toEqual([['status']]);
+    for (const page of pages) expect(skillBody(page.text).length).toBeLessThanOrEqual(20_000);
   });
 
-  it('L3 · a group too large for one skill is split again by its own groups', () => {
-    const inner = defineCommand({ name: 'cloud', commands: [group('vm', 40), group('disk', 40)] });
-    const skills = toSkillSet(buildManifest(defineProgram({ name: 'tool', commands: [inner, leaf('status')] })));
-    expect(skills.map((skill) => skill.name)).toEqual(['tool', 'tool-cloud', 'tool-cloud-vm', 'tool-cloud-disk']);
-    expect(skills[1]!.text).toContain('its skill: `tool skills print cloud vm`');
+  it('L3 · a page too large is split again by its own groups, each file named by its path', () => {
+    const inner = defineCommand({ name: 'cloud', commands: [group('vm', 60), group('disk', 60)] });
+    const program = defineProgram({ name: 'tool', commands: [inner, leaf('status')] });
+    expect(files(program)).toEqual([
+      'SKILL.md',
+      'references/cloud.md',
+      'references/cloud/vm.md',
+      'references/cloud/disk.md',
+    ]);
+    const cloud = toSkillPages(buildManifest(program))[1]!.text;
+    expect(cloud).toContain('- `tool cloud vm`: Commands about vm: `references/cloud/vm.md`\n');
   });
 
   it('L3 · too many commands without groups: one line each while they fit, then the rest counted', () => {
     const program = defineProgram({ name: 'tool', commands: Array.from({ length: 600 }, (_, i) => leaf(`c${i}`)) });
-    const [skill, ...more] = toSkillSet(buildManifest(program));
+    const [skill, ...more] = toSkillPages(buildManifest(program));
     expect(more).toEqual([]);
     const text = skill!.text;
     expect(text).toContain(
@@ -129,6 +177,7 @@ describe('L3 · the size rule', () => {
     expect(text).toMatch(/\n- … and \d+ more: `tool --llms` lists every command\n$/);
     expect(bodyLines(text)).toBeLessThanOrEqual(500);
     expect(skillBody(text).length).toBeLessThanOrEqual(20_000);
+    expect(skill!.full).toEqual([]);
   });
 
   it('L3 · a command too long for the limits alone still leaves a skill within them', () => {
@@ -172,7 +221,7 @@ describe('L5 · the llms index', () => {
     const text = renderLlms(manifest, db);
     expect(text.startsWith('# tool db\n\n> Commands about db\n')).toBe(true);
     expect(text).not.toContain('tool net');
-    expect(text).toContain('`tool skills print db` prints a skill that teaches the group');
+    expect(text).toContain("`tool skills print db` prints the group's commands in full");
   });
 });
 

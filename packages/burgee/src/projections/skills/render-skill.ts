@@ -1,112 +1,131 @@
 /**
- * `SKILL.md` files projected from the manifest alone (L1–L3): the same declaration gives the same
- * bytes. A program whose skill would be over the size limits gets a root skill naming its groups and
- * one skill per group, each split again the same way when it is itself too large.
+ * The program's skill, projected from the manifest alone (L1–L3): the same declaration gives the same
+ * bytes. One folder: its `SKILL.md`, and beside it a page per group under `references/`, which an
+ * agent reads only when a task needs that group (the Agent Skills format's progressive disclosure:
+ * only the front matter is held from a session's start, one skill's pages cost nothing until read).
+ *
+ * `SKILL.md` teaches the contract once and holds the commands in full when the program has at most
+ * one group of commands for agents and they fit; with more groups it is an index of their pages and
+ * the commands outside them. A page too large for the size limits is split again the same way by its
+ * own groups; past that, commands are listed one line each.
  */
 import type { Manifest, ManifestCommand, ManifestEffects } from '../../manifest/types.js';
-import { briefLine, fullSection } from './command-section.js';
+import { briefLine, fullSections } from './command-section.js';
 import { type AgentGroup, agentCommands, agentGroups, findAgentGroup, looseCommands, topItems } from './commands.js';
 import { renderFrontMatter, skillDescription } from './front-matter.js';
-import { callingSection, effectsSection, exitCodesSection } from './guide.js';
+import { callingSection } from './guide.js';
 import { fitItems, sizeOf, within } from './limits.js';
-import { code, heading, paragraph } from './markdown.js';
+import { code, heading } from './markdown.js';
 import { toSkillName } from './name.js';
 import { oneLine, plainSummaryOf, summaryOf } from './usage.js';
 
-/** One skill: its name (its folder's name too), the group it covers (`[]`: the program) and its text. */
-export type Skill = { name: string; path: string[]; text: string; groups: string[][] };
+/** One file of the program's skill. */
+export type SkillPage = {
+  /** The skill's name: the folder all its pages go in. */
+  name: string;
+  /** Where the page goes inside that folder: `SKILL.md`, `references/db.md`. */
+  file: string;
+  /** The group it teaches; `[]` for the program. */
+  path: string[];
+  text: string;
+  /** The groups it sends to a page of their own. */
+  pages: string[][];
+  /** The commands it teaches in full, by path. */
+  full: string[][];
+};
 
-/** The program's own skill: what `skills print` prints and the first file `skills add` writes. */
+/** The program's `SKILL.md`: what `skills print` prints and the first file `skills add` writes. */
 export function renderRootSkill(manifest: Manifest): string {
-  return scopeSkill(manifest, manifest.root, agentCommands(manifest.root)).text;
+  return rootPage(manifest).text;
 }
 
-/** The skill of the program (`path` empty) or of the group at `path`; undefined when no such group has commands for agents. */
-export function renderSkill(manifest: Manifest, path: readonly string[] = []): Skill | undefined {
-  if (path.length === 0) return scopeSkill(manifest, manifest.root, agentCommands(manifest.root));
+/** The page of the program (`path` empty) or of the group at `path`; undefined when no such group has commands for agents. */
+export function renderSkill(manifest: Manifest, path: readonly string[] = []): SkillPage | undefined {
+  if (path.length === 0) return rootPage(manifest);
   const found = findAgentGroup(manifest, path);
-  return found === undefined ? undefined : scopeSkill(manifest, found.group, found.commands);
+  return found === undefined ? undefined : groupPage(manifest, found);
 }
 
-/** Every skill of the program: its own, then, where a skill was split, one per group it names. */
-export function toSkillSet(manifest: Manifest): Skill[] {
-  const skills: Skill[] = [];
-  const visit = (skill: Skill): void => {
-    skills.push(skill);
-    for (const path of skill.groups) visit(renderSkill(manifest, path)!);
+/** Every page of the program's skill: `SKILL.md`, then each page it sends to, depth first. */
+export function toSkillPages(manifest: Manifest): SkillPage[] {
+  const pages: SkillPage[] = [];
+  const visit = (page: SkillPage): void => {
+    pages.push(page);
+    for (const path of page.pages) visit(renderSkill(manifest, path)!);
   };
-  visit(renderSkill(manifest)!);
-  return skills;
+  visit(rootPage(manifest));
+  return pages;
 }
 
-function scopeSkill(manifest: Manifest, scope: ManifestCommand, commands: ManifestCommand[]): Skill {
-  const words = [manifest.name, ...scope.path];
-  const about = aboutOf(manifest, scope);
-  const groups = agentGroups(scope);
-  const loose = looseCommands(scope);
+/** `references/db.md`, `references/cloud/vm.md`: a folder per level, so no two groups share a file. */
+export const referenceFile = (path: readonly string[]): string =>
+  `references/${path.map((word) => toSkillName([word])).join('/')}.md`;
+
+function rootPage(manifest: Manifest): SkillPage {
+  const scope = manifest.root;
+  const name = toSkillName([manifest.name]);
+  const effects = new Set<ManifestEffects>(agentCommands(scope).map((command) => command.effects ?? 'undeclared'));
+  const head = `# ${heading(manifest.name)}\n\n${callingSection(manifest.name, effects)}`;
+  const body = layout(manifest, head, scope, agentGroups(scope).length > 1);
   // The front matter is YAML, not Markdown: it takes the text as written.
-  const uses = topItems(scope).map(plainSummaryOf);
-  const head = headOf(words, about === undefined ? undefined : paragraph(about), commands);
-  const whole = [head, '## Commands', ...commands.map((command) => fullSection(manifest, command))].join('\n\n');
-  const split = !fits(whole) && groups.length > 0;
-  const body = split
-    ? splitBody(manifest, head, groups, loose, words)
-    : fits(whole)
-      ? whole
-      : briefBody(manifest, head, commands, words);
-  const name = toSkillName(words);
-  const description = skillDescription(about, manifest.name, uses);
+  const description = skillDescription(aboutOf(manifest), manifest.name, topItems(scope).map(plainSummaryOf));
   return {
+    ...body,
     name,
-    path: [...scope.path],
-    text: `${renderFrontMatter(name, description)}\n\n${body}\n`,
-    groups: split ? groups.map(({ group }) => group.path) : [],
+    file: 'SKILL.md',
+    path: [],
+    text: `${renderFrontMatter(name, description)}\n\n${body.text}\n`,
   };
 }
 
-const fits = (body: string): boolean => within(sizeOf(`\n${body}\n`));
+function groupPage(manifest: Manifest, { group }: AgentGroup): SkillPage {
+  const head = `# ${heading([manifest.name, ...group.path].join(' '))}`;
+  const body = layout(manifest, head, group, false);
+  const name = toSkillName([manifest.name]);
+  return { ...body, name, file: referenceFile(group.path), path: [...group.path], text: `${body.text}\n` };
+}
 
-/** What the program, or the group, says it does, on one line; a program that says nothing (or only spaces) gets no line. */
-function aboutOf(manifest: Manifest, scope: ManifestCommand): string | undefined {
-  const own = scope.path.length === 0 ? (scope.description ?? manifest.description) : scope.description;
-  const text = oneLine(own ?? scope.summary ?? '');
+/** What the program says it does, on one line; a program that says nothing (or only spaces) gets nothing. */
+function aboutOf(manifest: Manifest): string | undefined {
+  const { root } = manifest;
+  const text = oneLine(root.description ?? manifest.description ?? root.summary ?? '');
   return text === '' ? undefined : text;
 }
 
-function headOf(words: readonly string[], about: string | undefined, commands: readonly ManifestCommand[]): string {
-  const present = new Set<ManifestEffects>(commands.map((command) => command.effects ?? 'undeclared'));
-  const parts = [
-    `# ${heading(words.join(' '))}`,
-    about,
-    callingSection(words[0]!),
-    exitCodesSection(),
-    effectsSection(present),
-  ];
-  return parts.filter((part) => part !== undefined).join('\n\n');
+type Body = { text: string; pages: string[][]; full: string[][] };
+
+const fits = (body: string): boolean => within(sizeOf(`\n${body}\n`));
+const paths = (commands: readonly ManifestCommand[]): string[][] => commands.map((command) => command.path);
+
+/**
+ * `head`, then the commands at or below `scope`: all in full when they fit and `index` is false; else
+ * its groups as an index of their pages and its other commands; else one line per command.
+ */
+function layout(manifest: Manifest, head: string, scope: ManifestCommand, index: boolean): Body {
+  const commands = agentCommands(scope);
+  const groups = agentGroups(scope);
+  const whole = [head, '## Commands', ...fullSections(manifest, commands)].join('\n\n');
+  if (!index && fits(whole)) return { text: whole, pages: [], full: paths(commands) };
+  if (groups.length > 0) return indexed(manifest, head, scope, groups);
+  return { text: briefBody(manifest, head, commands, [manifest.name, ...scope.path]), pages: [], full: [] };
 }
 
-/** Too large whole: the groups one line each, with the call that prints each one's skill; then the loose commands. */
-function splitBody(
-  manifest: Manifest,
-  head: string,
-  groups: readonly AgentGroup[],
-  loose: ManifestCommand[],
-  words: string[],
-): string {
-  const lines = groups.map(({ group, commands }) => {
-    const where = [manifest.name, ...group.path].join(' ');
-    const count = `${commands.length} command${commands.length === 1 ? '' : 's'}`;
-    const skill = code(`${manifest.name} skills print ${group.path.join(' ')}`);
-    return `- ${code(where)}: ${summaryOf(group) || 'commands'} (${count}; its skill: ${skill})`;
+/** The groups one line each, with the page that holds each; then the commands outside them, in full when they fit. */
+function indexed(manifest: Manifest, head: string, scope: ManifestCommand, groups: readonly AgentGroup[]): Body {
+  const loose = looseCommands(scope);
+  const words = [manifest.name, ...scope.path];
+  const lines = groups.map(({ group }) => {
+    const where = code([manifest.name, ...group.path].join(' '));
+    return `- ${where}: ${summaryOf(group) || 'commands'}: ${code(referenceFile(group.path))}`;
   });
-  const grouped = [
-    head,
-    `## Groups\n\nEach group has a skill of its own, with every command in full.\n\n${lines.join('\n')}`,
-  ];
-  if (loose.length === 0) return grouped.join('\n\n');
-  const full = [...grouped, '## Commands', ...loose.map((command) => fullSection(manifest, command))].join('\n\n');
-  if (fits(full)) return full;
-  return briefBody(manifest, grouped.join('\n\n'), loose, words);
+  const print = code(`${manifest.name} skills print <group>`);
+  const intro = `## Groups\n\nRead a group's file in this skill's folder for its commands in full (or run ${print}):`;
+  const grouped = `${head}\n\n${intro}\n${lines.join('\n')}`;
+  const pages = groups.map(({ group }) => group.path);
+  if (loose.length === 0) return { text: grouped, pages, full: [] };
+  const whole = [grouped, '## Commands', ...fullSections(manifest, loose)].join('\n\n');
+  if (fits(whole)) return { text: whole, pages, full: paths(loose) };
+  return { text: briefBody(manifest, grouped, loose, words), pages, full: [] };
 }
 
 /** One line per command, as many as fit; the rest counted, with the call that lists them. */

@@ -1,7 +1,8 @@
 /**
  * How a skill and the llms index spell a command for an agent: the usage line names the flags a
  * call cannot do without, since an agent has no prompt to fall back on (A6), and each option line
- * says its type, default, choices and variable (L1). A secret's default is never written (L2).
+ * says what the usage line and the root skill's conventions do not: a type other than a string or a
+ * switch, ranges, choices, default and variable (L1). A secret's default is never written (L2).
  */
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import {
@@ -34,10 +35,12 @@ export const plainSummaryOf = (command: ManifestCommand): string =>
 /** The summary as Markdown text (markdown.ts). */
 export const summaryOf = (command: ManifestCommand): string => prose(plainSummaryOf(command));
 
-/** `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`. */
+/**
+ * `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`.
+ * Whether it is needed is told once, by the usage line, which spells every flag a call needs.
+ */
 export function optionLine(option: ManifestOption): string {
-  const notes = [typeNote(option)];
-  if (mustBeGiven(option)) notes.push('required');
+  const notes = typeNote(option);
   if (option.multiple) notes.push(`repeatable, or split on "${option.separator}"`);
   const fallback = publishedDefault(option);
   if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
@@ -55,26 +58,33 @@ function envNotes(option: ManifestOption): string[] {
   return option.env === undefined ? [] : [`env ${option.env}`];
 }
 
-/** `- \`<key>\` (required): the setting to read`. */
-export function argumentLine(argument: ManifestArgument): string {
-  const notes = [argument.choices === undefined ? argument.type : argument.choices.map(String).join(' | ')];
-  notes.push(argument.required ? 'required' : 'optional');
-  if (argument.variadic) notes.push('one or more words');
+/**
+ * `- \`<key>\`: the setting to read`: its token tells whether it is needed and repeatable; undefined
+ * when the line would say nothing the usage line does not.
+ */
+export function argumentLine(argument: ManifestArgument): string | undefined {
+  const notes = argument.choices === undefined ? plainType(argument.type) : [argument.choices.map(String).join(' | ')];
   if (argument.default !== undefined) notes.push(`default ${formatDefault(argument.default)}`);
+  if (notes.length === 0 && argument.description === undefined) return undefined;
   return entry(argumentToken(argument), notes, argument.description);
 }
 
-function typeNote(option: ManifestOption): string {
-  if (option.choices !== undefined) return option.choices.map(String).join(' | ');
-  const type = option.integer ? 'integer' : option.type;
+/** A string, and a switch (spelled without a value), go without a type: the root skill says so once. */
+const plainType = (type: string): string[] => (type === 'string' || type === 'boolean' ? [] : [type]);
+
+function typeNote(option: ManifestOption): string[] {
+  if (option.choices !== undefined) return [option.choices.map(String).join(' | ')];
   const { minimum: low, maximum: high } = option;
-  if (low !== undefined && high !== undefined) return `${type} ${low}–${high}`;
-  if (low !== undefined) return `${type} ≥ ${low}`;
-  return high === undefined ? type : `${type} ≤ ${high}`;
+  const type = option.integer ? 'integer' : option.type;
+  if (low !== undefined && high !== undefined) return [`${type} ${low}–${high}`];
+  if (low !== undefined) return [`${type} ≥ ${low}`];
+  return high === undefined ? plainType(type) : [`${type} ≤ ${high}`];
 }
 
-const entry = (spelling: string, notes: readonly string[], description: string | undefined): string =>
-  `- ${code(spelling)} (${prose(notes.join('; '))})${description === undefined ? '' : `: ${prose(description)}`}`;
+const entry = (spelling: string, notes: readonly string[], description: string | undefined): string => {
+  const said = notes.length === 0 ? '' : ` (${prose(notes.join('; '))})`;
+  return `- ${code(spelling)}${said}${description === undefined ? '' : `: ${prose(description)}`}`;
+};
 
 /** Text from a declaration on one line, so a list item stays one item. */
 export const oneLine = (text: string): string => text.trim().replace(/\s+/g, ' ');

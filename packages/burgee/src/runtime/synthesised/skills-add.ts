@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { toSuccessEnvelope } from '../../projections/envelope/index.js';
-import { type SkillFile, toSkillFiles, toSkillSet } from '../../projections/skills/index.js';
+import { type SkillFile, toSkillFiles, toSkillPages } from '../../projections/skills/index.js';
 import { type Edit, type FileUpdate, refusals, refuseFile, updateUserFile } from '../../user-files/index.js';
 import type { RunResult } from '../report.js';
 import type { SkillsRequest } from './skills-words.js';
@@ -23,15 +23,15 @@ type Written = {
 };
 
 /**
- * `skills add`: every skill of the program into the folder agents share and into each named agent's
- * own, under the project or the home folder (L4), through the one writer of a user's files (K2, K4).
+ * `skills add`: every file of the program's skill (its `SKILL.md` and the pages of its groups) into
+ * the folder agents share and into each named agent's own, under the project or the home folder (L4), through the one writer of a user's files (K2, K4).
  * Every file is checked before any is written, so a refusal of one leaves all as they were.
  */
 export async function addSkills(call: SynthesisedCall, request: AddRequest): Promise<RunResult> {
   const { manifest, io, report } = call;
   const home = io.env.HOME || io.env.USERPROFILE || homedir();
   const place = { platform: process.platform, home, cwd: io.cwd };
-  const files = toSkillFiles(toSkillSet(manifest), request.agents, request.scope, place);
+  const files = toSkillFiles(toSkillPages(manifest), request.agents, request.scope, place);
   // A link is followed only where it stays in the folder asked for (K4): one planted in a cloned
   // repository cannot aim the skill at another file of the user's.
   const within = request.scope === 'user' ? home : io.cwd;
@@ -52,11 +52,10 @@ export async function addSkills(call: SynthesisedCall, request: AddRequest): Pro
 }
 
 /**
- * The skill's text, over what its file holds, unless that is another skill (L4, K4): one whose front
- * matter names another skill, or whose title (its first `# ` line) names another program or group.
- * Two programs never share a skill name (toSkillName), save one named like another's group skill
- * (`ship-db`, `ship` + `db`): the title tells them apart, and the second is refused, never let to
- * replace the first. A file with neither is no one's skill: replaced, its text kept in SKILL.md.bak.
+ * The page's text, over what its file holds, unless that is another skill's (L4, K4): one whose front
+ * matter names another skill, or whose title (its first `# ` line) names another program or group,
+ * such as a skill written by hand in a folder of the same name: refused, never replaced. A file with
+ * neither is no one's: replaced, its text kept in `<file>.bak`.
  */
 function ownSkill(file: SkillFile): Edit {
   return (current) => {

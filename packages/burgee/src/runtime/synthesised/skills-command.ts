@@ -16,7 +16,7 @@ export async function runSkills(call: SynthesisedCall): Promise<RunResult> {
   // The words were checked against the groups an agent may run something in: there is a skill.
   const skill = renderSkill(withEnvironment(manifest, call.io.env), request.group)!;
   if (report.json) {
-    const data = { name: skill.name, file: `${skill.name}/SKILL.md`, text: skill.text };
+    const data = { name: skill.name, file: `${skill.name}/${skill.file}`, text: skill.text };
     return report.envelope(toSuccessEnvelope(data, {}));
   }
   return report.text(skill.text);
