@@ -1,7 +1,7 @@
 // Every skill folder `skills add` writes, checked by the Agent Skills reference validator
 // (skills-ref): the examples, a 20-command program in four groups and a generated 1,000-command
 // program, each built program run as a user runs it, in a child process, in a scratch project.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,12 +14,13 @@ const scratch = mkdtempSync(join(tmpdir(), 'burgee-skills-validate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const burgee = pathToFileURL(`${repoRoot}packages/burgee/dist/index.js`).href;
-const programs: [string, () => string][] = [
-  ['examples/deploy', () => example('deploy')],
-  ['examples/ship', () => example('ship')],
-  ['examples/migrate', () => example('migrate')],
-  ['a 20-command program in four groups', () => `${repoRoot}packages/burgee/test/fixtures/cloud.mjs`],
-  ['a generated 1,000-command program', () => writeProgram(join(scratch, 'big'), 1000, { burgee })],
+// Each program, and the pages its skill has beside SKILL.md: one per group once there is more than one.
+const programs: [string, () => string, number][] = [
+  ['examples/deploy', () => example('deploy'), 0],
+  ['examples/ship', () => example('ship'), 2],
+  ['examples/migrate', () => example('migrate'), 0],
+  ['a 20-command program in four groups', () => `${repoRoot}packages/burgee/test/fixtures/cloud.mjs`, 4],
+  ['a generated 1,000-command program', () => writeProgram(join(scratch, 'big'), 1000, { burgee }), 40],
 ];
 
 /** Runs `skills add --all` in a fresh project; returns every skill folder it wrote, in each agent's place. */
@@ -32,11 +33,16 @@ async function added(script: string): Promise<string[]> {
   );
 }
 
-describe.each(programs)('L1 · L4 · the skills of %s', (_, script) => {
-  it('L1 · L4 · every folder skills add writes passes the Agent Skills reference validator', async () => {
+describe.each(programs)('L1 · L4 · the skills of %s', (_, script, pages) => {
+  it('L1 · L3 · L4 · every folder skills add writes passes the Agent Skills reference validator, and holds each page its SKILL.md names', async () => {
     const folders = await added(script());
-    expect(folders.length).toBeGreaterThanOrEqual(2);
-    for (const folder of folders) expect([folder, await validate(folder)]).toEqual([folder, []]);
+    expect(folders.length).toBe(2);
+    for (const folder of folders) {
+      expect([folder, await validate(folder)]).toEqual([folder, []]);
+      const named = [...readFileSync(join(folder, 'SKILL.md'), 'utf8').matchAll(/`(references\/[^`]+\.md)`/g)];
+      expect(named.length).toBe(pages);
+      for (const [, file] of named) expect([file, existsSync(join(folder, file!))]).toEqual([file, true]);
+    }
   });
 });
 
