@@ -153,11 +153,13 @@ function lostLine(plain, result, envelope) {
  * prints reaches stderr or the envelope (an ok envelope over work that never ran is a false success).
  */
 export async function checkJson(context, schema) {
-  if (schema.document?.shadows?.includes('--json')) return { pass: null, reason: 'the program declares --json itself' };
   // A row may place --json itself: after a wrapped command's name it would be that command's word.
   const given = context.program.json;
   const result = await runOnce(context, 'adapter', given.includes('--json') ? given : [...given, '--json']);
   const { envelope, reason } = readEnvelope(result);
+  // Where the command the line reaches declares --json, the flag is the program's (F3).
+  const declared = schema.document?.shadows?.includes('--json');
+  if (envelope === undefined && declared) return { pass: null, reason: 'the program declares --json itself' };
   if (envelope === undefined) return { pass: false, reason };
   if (envelope.ok !== (result.code === 0)) return { pass: false, reason: `ok ${envelope.ok} with ${outcome(result)}` };
   const plain = await runOnce(

@@ -127,6 +127,6 @@ export const programs = [
     run: ['hello', 'goodbye', 'a.txt'],
     wrong: ['--frobnicate', 'hello', 'goodbye', 'a.txt'],
     json: ['hello', 'goodbye', 'a.txt'],
-    mcp: { tool: 'replace-in-file', arguments: {} },
+    mcp: { tool: 'replace-in-file', arguments: { args: ['hello', 'goodbye', 'a.txt'] } },
   },
 ];
