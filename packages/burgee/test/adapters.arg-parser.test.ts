@@ -66,13 +66,13 @@ describe('S2 · a commander option a custom parser makes repeatable is published
     expect(shape('tag')).toEqual({
       type: 'string',
       multiple: true,
-      input: { type: 'array', items: { type: 'string' }, flag: '--tag', description: 'a tag', default: [] },
+      input: { type: 'array', items: { type: 'string' }, description: 'a tag', default: [] },
     });
     expect(shape('label')).toMatchObject({ multiple: true, input: { type: 'array', items: { type: 'string' } } });
     expect(shape('port')).toEqual({
       type: 'number',
       multiple: true,
-      input: { type: 'array', items: { type: 'number' }, flag: '--port', description: 'a port', default: [80] },
+      input: { type: 'array', items: { type: 'number' }, description: 'a port', default: [80] },
     });
     // Cannot be seen to fold: no second parameter, no array default, commander's choices check.
     expect(shape('list')).toMatchObject({ multiple: false, input: { type: 'string' } });

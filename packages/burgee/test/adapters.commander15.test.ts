@@ -104,7 +104,6 @@ describe('F1 · burgee/commander over commander 15', () => {
     expect(add.inputSchema.properties.tag).toEqual({
       type: 'array',
       items: { type: 'string' },
-      flag: '--tag',
       description: 'a tag',
       default: [],
     });

@@ -114,7 +114,7 @@ describe.each(hosts)('S5 · --schema of a $name program', (host) => {
     });
     const drilled = await runCli(host.script, ['deploy', '--schema', '--field', 'inputSchema.properties.region']);
     expect(drilled.stdout).toBe(
-      '{"type":"string","flag":"--region","description":"region to deploy in","enum":["eu","us"],"default":"eu"}\n',
+      '{"type":"string","description":"region to deploy in","enum":["eu","us"],"default":"eu"}\n',
     );
   });
 });

@@ -12,7 +12,7 @@ describe('--schema, as an agent reads it', () => {
   it('S2 · tool deploy --schema --field inputSchema prints exactly the S2 document', async () => {
     const result = await runCli(example('deploy'), ['deploy', '--schema', '--field', 'inputSchema']);
     expect(result.stdout).toBe(
-      '{"type":"object","properties":{"target":{"type":"string","flag":"--target","description":"where to deploy"},"yes":{"type":"boolean","flag":"--yes","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}\n',
+      '{"type":"object","properties":{"target":{"type":"string","description":"where to deploy"},"yes":{"type":"boolean","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}\n',
     );
     expect(result.code).toBe(0);
   });

@@ -13,7 +13,7 @@ describe('toInputSchema', () => {
       ],
     });
     expect(JSON.stringify(toInputSchema(deploy))).toBe(
-      '{"type":"object","properties":{"target":{"type":"string","flag":"--target","description":"where to deploy"},"yes":{"type":"boolean","flag":"--yes","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}',
+      '{"type":"object","properties":{"target":{"type":"string","description":"where to deploy"},"yes":{"type":"boolean","description":"skip the confirmation"}},"required":["target"],"additionalProperties":false}',
     );
   });
 
@@ -28,9 +28,9 @@ describe('toInputSchema', () => {
       }),
     );
     expect(JSON.stringify(schema.properties)).toBe(
-      '{"port":{"type":"integer","flag":"--port","default":80,"minimum":1,"maximum":65535},' +
-        '"level":{"type":"string","flag":"--level","description":"how loud","enum":["low","high"],"default":"low"},' +
-        '"ratio":{"type":"number","flag":"--ratio","maximum":1}}',
+      '{"port":{"type":"integer","default":80,"minimum":1,"maximum":65535},' +
+        '"level":{"type":"string","description":"how loud","enum":["low","high"],"default":"low"},' +
+        '"ratio":{"type":"number","maximum":1}}',
     );
   });
 
@@ -44,8 +44,8 @@ describe('toInputSchema', () => {
       }),
     );
     expect(JSON.stringify(schema.properties)).toBe(
-      '{"tag":{"type":"array","items":{"type":"string","enum":["a","b"]},"flag":"--tag","description":"tags","default":["a"]},' +
-        '"size":{"type":"array","items":{"type":"integer","minimum":0},"flag":"--size","default":[3]}}',
+      '{"tag":{"type":"array","items":{"type":"string","enum":["a","b"]},"description":"tags","default":["a"]},' +
+        '"size":{"type":"array","items":{"type":"integer","minimum":0},"default":[3]}}',
     );
   });
 
@@ -79,13 +79,10 @@ describe('toInputSchema', () => {
     // A secret with a variable says where it is set, so an agent never writes it into a call.
     expect(schema.properties.token).toEqual({
       type: 'string',
-      flag: '--token',
       description: "A secret, read from $TOKEN in the server's environment: never pass it here",
     });
     expect(schema.properties).not.toHaveProperty('internal');
-    expect(JSON.stringify(schema.properties.old)).toBe(
-      '{"type":"string","flag":"--old","description":"legacy","deprecated":true}',
-    );
+    expect(JSON.stringify(schema.properties.old)).toBe('{"type":"string","description":"legacy","deprecated":true}');
     expect(schema.required).toEqual([]);
   });
 
@@ -111,6 +108,37 @@ describe('toInputSchema', () => {
       "Read from $MIG_REGION in the server's environment when not given",
     );
     expect(schema.properties.steps?.description).toBeUndefined();
+  });
+
+  it('N5 · S2 · every property holds JSON Schema keywords alone: no flag, whatever the option declares', () => {
+    const schema = toInputSchema(
+      command(['x'], {
+        arguments: [argument('files', { variadic: true, required: false })],
+        options: [
+          option('dryRun', 'boolean', { short: 'n', env: 'X_DRY_RUN', negatable: true }),
+          option('tag', 'string', { multiple: true, separator: ';', choices: ['a'], placeholder: 'TAG' }),
+          option('colour', 'string', { valueOptional: true, choices: ['red'] }),
+          option('token', 'string', { secret: true, env: 'TOKEN', required: true }),
+          option('old', 'number', { deprecated: 'use --new', minimum: 0, default: 1 }),
+        ],
+      }),
+    );
+    const keywords = new Set(Object.values(schema.properties).flatMap((property) => Object.keys(property)));
+    expect([...keywords].sort()).toEqual([
+      'anyOf',
+      'default',
+      'deprecated',
+      'description',
+      'enum',
+      'items',
+      'minimum',
+      'type',
+    ]);
+    expect(schema.properties.colour).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'boolean' }],
+      enum: ['red'],
+    });
+    expect(JSON.stringify(schema)).not.toContain('--');
   });
 
   it('S2 · required lists required arguments, then required options without a default, in order', () => {

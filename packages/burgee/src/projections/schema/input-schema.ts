@@ -65,11 +65,17 @@ function toArgumentProperty(argument: ManifestArgument): InputProperty {
 
 const valueType = (option: ManifestOption): InputValueType => (option.integer ? 'integer' : option.type);
 
+/**
+ * An option as JSON Schema 2020-12 alone says it (N5): how it is spelled on the command line is the
+ * server's business (M3 writes it from the manifest) and `options[]`'s in `--schema`.
+ */
 function toOptionProperty(option: ManifestOption): InputProperty {
   // Key order is part of the contract (S2 is compared byte for byte), so each branch builds in order.
   const property: InputProperty = option.multiple
-    ? { type: 'array', items: toItems(option), flag: option.flag }
-    : { type: option.valueOptional === true ? ['string', 'boolean'] : valueType(option), flag: option.flag };
+    ? { type: 'array', items: toItems(option) }
+    : option.valueOptional === true
+      ? { anyOf: [{ type: 'string' }, { type: 'boolean' }] }
+      : { type: valueType(option) };
   const description = describeOption(option);
   if (description !== undefined) property.description = description;
   if (!option.multiple && option.choices !== undefined) property.enum = [...option.choices];

@@ -30,6 +30,7 @@ const rich = manifest(
           option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], default: ['a'] }),
           option('token', 'string', { secret: true, default: 'x', placeholder: 'TOKEN' }),
           option('old', 'string', { deprecated: 'use --target' }),
+          option('colour', 'string', { valueOptional: true }),
           option('trace', 'string', { hidden: true }),
         ],
         arguments: [
@@ -62,6 +63,11 @@ const broken: Record<string, (doc: FullSchemaDocument) => unknown> = {
     commands: [{ ...doc.commands[0], inputSchema: { ...doc.commands[0]?.inputSchema, additionalProperties: true } }],
   }),
   'an array input without items': (doc) => withInput(doc, { type: 'array' }),
+  // N5: the input schema is an MCP tool's too, so it holds JSON Schema keywords alone.
+  'an input carrying its flag': (doc) => withInput(doc, { type: 'string', flag: '--bad' }),
+  'an input with neither type nor anyOf': (doc) => withInput(doc, { description: 'what' }),
+  'an input with both type and anyOf': (doc) =>
+    withInput(doc, { type: 'string', anyOf: [{ type: 'string' }, { type: 'boolean' }] }),
   'an argument without a type': (doc) => withArgument(doc, { type: undefined }),
   'a boolean argument': (doc) => withArgument(doc, { type: 'boolean' }),
   'an argument with empty choices': (doc) => withArgument(doc, { choices: [] }),

@@ -16,13 +16,14 @@ export type InputItems = {
 };
 
 /**
- * One property of an input schema: a scalar, or an array for repeatable inputs. A flag whose value
- * may be left off (a foreign program's `--colour [name]`) is a string or `true`.
+ * One property of an input schema, in JSON Schema 2020-12's keywords only: a scalar, or an array for
+ * repeatable inputs. A flag whose value may be left off (a foreign program's `--colour [name]`) is a
+ * string or a boolean, said with `anyOf` rather than a list of types, which Ajv's strict mode refuses.
  */
 export type InputProperty = {
-  type: InputValueType | 'array' | ['string', 'boolean'];
+  type?: InputValueType | 'array';
+  anyOf?: [{ type: 'string' }, { type: 'boolean' }];
   items?: InputItems;
-  flag?: string;
   description?: string;
   enum?: Scalar[];
   default?: Scalar | Scalar[];
