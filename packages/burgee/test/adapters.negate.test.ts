@@ -19,7 +19,10 @@ describe("F1 · a commander program's lone --no-x option", () => {
     const schema = JSON.parse((await runCli(script, ['--schema'])).stdout);
     expect(validate(schema), JSON.stringify(validate.errors)).toBe(true);
     const draw = schema.commands.find((c: { name: string }) => c.name === 'draw');
-    const flags = Object.fromEntries(draw.options.map((o: { flag: string }) => [o.flag, o]));
+    // Each flag of options[] with what it accepts, its inputSchema property (N5).
+    const flags = Object.fromEntries(
+      draw.options.map((o: { flag: string; name: string }) => [o.flag, draw.inputSchema.properties[o.name]]),
+    );
     expect(flags['--no-color']).toMatchObject({ type: 'boolean', default: true });
     expect(flags['--color']).toBeUndefined();
     // A pair stays one option named by its positive flag.

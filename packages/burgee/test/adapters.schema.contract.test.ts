@@ -125,12 +125,12 @@ describe('S6 · one program declared natively, with commander and with yargs', (
     ]);
     const [fromNative, fromCommander, fromYargs] = documents.map((result) => result.stdout);
     expect(fromNative).toContain('"name":"deploy"');
+    // What each argument accepts is its inputSchema property (N5); arguments[] names them in order.
+    expect(fromNative).toContain('"arguments":[{"name":"target"},{"name":"note"},{"name":"replicas"}]');
     expect(fromNative).toContain(
-      '{"name":"target","type":"string","description":"where to deploy","required":true,"variadic":false,"choices":["prod","staging"]}',
+      '"target":{"type":"string","description":"where to deploy","enum":["prod","staging"]}',
     );
-    expect(fromNative).toContain(
-      '{"name":"replicas","type":"number","description":"how many replicas","required":false,"variadic":false}',
-    );
+    expect(fromNative).toContain('"replicas":{"type":"number","description":"how many replicas"}');
     expect(fromCommander).toBe(fromNative);
     expect(fromYargs).toBe(fromNative);
   });

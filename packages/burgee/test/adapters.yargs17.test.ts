@@ -86,14 +86,21 @@ describe("F2 · require('burgee/yargs') with yargs 17 is the singleton", () => {
     const schema = JSON.parse(result.stdout) as {
       name: string;
       version: string;
-      commands: { name: string; effects: string; arguments: { name: string; required: boolean }[] }[];
+      commands: {
+        name: string;
+        effects: string;
+        arguments: { name: string }[];
+        inputSchema: { required: string[] };
+      }[];
     };
     expect(schema).toMatchObject({ name: 'singleton', version: '0.17.4' });
     expect(schema.commands.map((c) => [c.name, c.effects])).toEqual([
       ['serve', 'non_idempotent'],
       ['routes', 'read_only'],
     ]);
-    expect(schema.commands[0]!.arguments).toMatchObject([{ name: 'source', required: true }]);
+    // The positional by name (arguments[]); that it must be given is the inputSchema's to say (N5).
+    expect(schema.commands[0]!.arguments).toEqual([{ name: 'source' }]);
+    expect(schema.commands[0]!.inputSchema.required).toContain('source');
   });
 
   it('F4 · --json is one envelope with the handler’s return value; its output goes to stderr', async () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { diffDocuments } from '../src/diff/document.js';
 import { CHANGE_KINDS } from '../src/diff/kinds.js';
 import type { DiffReport } from '../src/diff/types.js';
+import type { FullSchemaDocument } from '../src/projections/schema/types.js';
 import { CORPUS, type Pair } from './fixtures/diff-corpus.js';
 import { example, repoRoot, runCli } from './support/cli.js';
 import { bin } from './support/dev.js';
@@ -145,6 +146,45 @@ describe('X4 · programs as entries, as a person runs them', () => {
   });
 });
 
+describe('X4 · a contract written before --schema stated each fact once (options[] and inputSchema both typed)', () => {
+  // examples/ship's --schema --full as burgee wrote it then: options[] with type, description,
+  // required, default, choices, bounds; a "flag" in every inputSchema property.
+  const older = join(repoRoot, 'packages/burgee/test/fixtures/ship-schema-two-lists.json');
+  const current = async (): Promise<FullSchemaDocument> =>
+    JSON.parse((await runCli(example('ship'), ['--schema', '--full'])).stdout);
+
+  it('X4 · against the same program today: no changes, by the binary and in-process', async () => {
+    const agent = await diff([older, example('ship'), '--json']);
+    expect(JSON.parse(agent.stdout).data).toEqual({
+      changes: [],
+      bump: 'none',
+      counts: { breaking: 0, compatible: 0 },
+    });
+    const before = JSON.parse(readFileSync(older, 'utf8')) as FullSchemaDocument;
+    expect(before.commands[3]!.options[0]).toMatchObject({ name: 'build', type: 'string', required: true });
+    expect(diffDocuments(before, await current()).changes).toEqual([]);
+  });
+
+  it('X4 · what a caller meets is still told: a choice, a flag, a bound, a variable, a default', async () => {
+    const before = JSON.parse(readFileSync(older, 'utf8')) as FullSchemaDocument;
+    const after = await current();
+    const release = after.commands.find((command) => command.name === 'release')!;
+    const input = release.inputSchema.properties;
+    input.channel!.enum = ['stable', 'beta'];
+    input.replicas!.maximum = 10;
+    input.verify!.default = false;
+    release.options.find((option) => option.name === 'build')!.flag = '--version';
+    delete release.options.find((option) => option.name === 'replicas')!.env;
+    expect(shape(diffDocuments(before, after))).toEqual([
+      ['flag-changed', 'release', 'options.build.flag'],
+      ['choice-removed', 'release', 'options.channel.choices'],
+      ['env-removed', 'release', 'options.replicas.env'],
+      ['bounds-narrowed', 'release', 'options.replicas.maximum'],
+      ['default-changed', 'release', 'options.verify.default'],
+    ]);
+  });
+});
+
 describe('X4 · what diff refuses', () => {
   it('X4 · a summary (a budgeted --schema) is refused, naming --schema --full', async () => {
     const file = join(tmp, 'summary.json');
@@ -169,6 +209,11 @@ describe('X4 · what diff refuses', () => {
       'a broken command',
       '{"schemaVersion":1,"name":"x","exitCodes":{},"commands":[{"name":"a","effects":"read_only","arguments":[],"options":[{"name":"b"}],"examples":[],"inputSchema":{"required":[]}}]}',
       'is not a --schema --full document: commands[0].options[0].flag is not a string',
+    ],
+    [
+      'an option with no inputSchema property',
+      '{"schemaVersion":1,"name":"x","exitCodes":{},"commands":[{"name":"a","effects":"read_only","arguments":[],"options":[{"name":"b","flag":"--b"}],"examples":[],"inputSchema":{"properties":{},"required":[]}}]}',
+      'is not a --schema --full document: commands[0].options[0].name names no property of commands[0].inputSchema',
     ],
   ])('X4 · a file that is %s is a config error naming what is wrong (exit 3)', async (_, text, message) => {
     const file = join(tmp, 'bad.json');

@@ -24,9 +24,11 @@ describe('--schema, as an agent reads it', () => {
     expect(command.inputSchema.properties.reason.description).toBe(
       'why, for the rollback log; a person at a terminal is asked for it',
     );
-    expect(command.options.map((o: { name: string; required: boolean }) => [o.name, o.required])).toEqual([
-      ['service', true],
-      ['reason', true],
+    // N5: options[] says how each is typed on a command line and which variable may give it; what a
+    // caller must pass is inputSchema's required alone.
+    expect(command.options).toEqual([
+      { name: 'service', flag: '--service', env: 'SHIP_SERVICE' },
+      { name: 'reason', flag: '--reason', env: 'SHIP_REASON' },
     ]);
     // What the schema says is what the run does: a caller who leaves one out is refused.
     const refused = await runCli(example('ship'), ['rollback', '--service', 'api', '--json']);

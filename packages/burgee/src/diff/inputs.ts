@@ -1,5 +1,6 @@
-import type { ArgumentSchema, CommandSchema, OptionSchema } from '../projections/schema/types.js';
+import type { CommandSchema } from '../projections/schema/types.js';
 import { type At, type Changes, shown } from './changes.js';
+import { type ArgumentFacts, inputFacts, type OptionFacts } from './facts.js';
 import { diffAccepts } from './values.js';
 
 /** True when a caller must give the input: the inputSchema's `required`, which agents read (S2). */
@@ -9,9 +10,10 @@ const mustGive = (command: CommandSchema, name: string): boolean => command.inpu
 export function diffArguments(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   const command = after.name;
   const who = changes.who(command);
-  for (const [index, old] of before.arguments.entries()) {
+  const [was, is] = [inputFacts(before).arguments, inputFacts(after).arguments];
+  for (const [index, old] of was.entries()) {
     const at: At = { command, field: `arguments.${old.name}` };
-    const now = after.arguments.findIndex((a) => a.name === old.name);
+    const now = is.findIndex((a) => a.name === old.name);
     if (now === -1) {
       changes.add('argument-removed', at, `${who} <${old.name}> is gone: a call that gives it is refused`);
       continue;
@@ -21,10 +23,10 @@ export function diffArguments(changes: Changes, before: CommandSchema, after: Co
         before: index + 1,
         after: now + 1,
       });
-    diffArgument(changes, at, { before, after }, old, after.arguments[now]!);
+    diffArgument(changes, at, { before, after }, old, is[now]!);
   }
-  for (const added of after.arguments) {
-    if (before.arguments.some((a) => a.name === added.name)) continue;
+  for (const added of is) {
+    if (was.some((a) => a.name === added.name)) continue;
     const required = mustGive(after, added.name);
     changes.add(
       required ? 'argument-added-required' : 'argument-added',
@@ -38,7 +40,7 @@ export function diffArguments(changes: Changes, before: CommandSchema, after: Co
 
 type Pair = { before: CommandSchema; after: CommandSchema };
 
-function diffArgument(changes: Changes, at: At, pair: Pair, old: ArgumentSchema, now: ArgumentSchema): void {
+function diffArgument(changes: Changes, at: At, pair: Pair, old: ArgumentFacts, now: ArgumentFacts): void {
   const was = `${changes.who(pair.after.name)} <${old.name}>`;
   const [requiredBefore, requiredAfter] = [mustGive(pair.before, old.name), mustGive(pair.after, now.name)];
   if (requiredBefore !== requiredAfter)
@@ -65,10 +67,11 @@ function diffArgument(changes: Changes, at: At, pair: Pair, old: ArgumentSchema,
 export function diffOptions(changes: Changes, before: CommandSchema, after: CommandSchema): void {
   const command = after.name;
   const who = changes.who(command);
-  const added = after.options.filter((o) => !before.options.some((old) => old.name === o.name));
-  for (const old of before.options) {
+  const [was, is] = [inputFacts(before).options, inputFacts(after).options];
+  const added = is.filter((o) => !was.some((old) => old.name === o.name));
+  for (const old of was) {
     const at: At = { command, field: `options.${old.name}` };
-    const now = after.options.find((o) => o.name === old.name);
+    const now = is.find((o) => o.name === old.name);
     if (now === undefined) {
       const renamed = added.find((o) => o.type === old.type && o.description === old.description);
       const guess = renamed === undefined ? '' : ` (renamed to ${renamed.flag}?)`;
@@ -89,9 +92,7 @@ export function diffOptions(changes: Changes, before: CommandSchema, after: Comm
   }
 }
 
-const typeOf = (option: OptionSchema): string => (option.integer === true ? 'integer' : option.type);
-
-function diffOption(changes: Changes, at: At, pair: Pair, old: OptionSchema, now: OptionSchema): void {
+function diffOption(changes: Changes, at: At, pair: Pair, old: OptionFacts, now: OptionFacts): void {
   const was = `${changes.who(pair.after.name)} ${old.flag}`;
   const field = (name: string): At => ({ ...at, field: `${at.field}.${name}` });
   const [requiredBefore, requiredAfter] = [mustGive(pair.before, old.name), mustGive(pair.after, now.name)];
@@ -109,26 +110,21 @@ function diffOption(changes: Changes, at: At, pair: Pair, old: OptionSchema, now
     });
   diffNamed(changes, field('short'), was, 'short flag', old.short, now.short, ['short-removed', 'short-added']);
   diffNamed(changes, field('env'), was, 'variable', old.env, now.env, ['env-removed', 'env-added']);
-  if ((old.multiple === true) !== (now.multiple === true))
+  if (old.multiple !== now.multiple)
     changes.add(
       'multiple-changed',
       field('multiple'),
-      now.multiple === true
+      now.multiple
         ? `${was} repeats now: over MCP its value is an array, and a single value is refused`
         : `${was} no longer repeats: a call that gives it twice, or as a list, is refused`,
-      { before: old.multiple === true, after: now.multiple === true },
+      { before: old.multiple, after: now.multiple },
     );
-  else if (now.multiple === true && (old.separator ?? ',') !== (now.separator ?? ','))
-    changes.add(
-      'separator-changed',
-      field('separator'),
-      `${was} splits its values on ${shown(now.separator ?? ',')} now`,
-      {
-        before: old.separator ?? ',',
-        after: now.separator ?? ',',
-      },
-    );
-  diffAccepts(changes, at, was, { ...old, type: typeOf(old) }, { ...now, type: typeOf(now) }, requiredBefore);
+  else if (now.multiple && old.separator !== now.separator)
+    changes.add('separator-changed', field('separator'), `${was} splits its values on ${shown(now.separator)} now`, {
+      before: old.separator,
+      after: now.separator,
+    });
+  diffAccepts(changes, at, was, old, now, requiredBefore);
   diffMarks(changes, field, was, old, now);
 }
 
@@ -158,8 +154,8 @@ function diffMarks(
   changes: Changes,
   field: (name: string) => At,
   was: string,
-  old: OptionSchema,
-  now: OptionSchema,
+  old: OptionFacts,
+  now: OptionFacts,
 ): void {
   if (old.deprecated === undefined && now.deprecated !== undefined)
     changes.add('deprecated', field('deprecated'), `${was} is deprecated: ${now.deprecated}`, {
@@ -167,16 +163,11 @@ function diffMarks(
     });
   else if (old.deprecated !== undefined && now.deprecated === undefined)
     changes.add('undeprecated', field('deprecated'), `${was} is no longer deprecated`, { before: old.deprecated });
-  if ((old.secret === true) !== (now.secret === true))
-    changes.add(
-      'secret-changed',
-      field('secret'),
-      `${was} is ${now.secret === true ? 'secret' : 'no longer secret'} now`,
-      {
-        before: old.secret === true,
-        after: now.secret === true,
-      },
-    );
+  if (old.secret !== now.secret)
+    changes.add('secret-changed', field('secret'), `${was} is ${now.secret ? 'secret' : 'no longer secret'} now`, {
+      before: old.secret,
+      after: now.secret,
+    });
   describe(changes, field('description'), was, old.description, now.description);
   if (old.placeholder !== now.placeholder)
     changes.add(

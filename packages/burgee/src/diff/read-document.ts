@@ -22,13 +22,9 @@ const COMMAND: Readonly<Record<string, Shape>> = {
   examples: 'array',
   inputSchema: 'object',
 };
-const ARGUMENT: Readonly<Record<string, Shape>> = {
-  name: 'string',
-  type: 'string',
-  required: 'boolean',
-  variadic: 'boolean',
-};
-const OPTION: Readonly<Record<string, Shape>> = { name: 'string', flag: 'string', type: 'string', required: 'boolean' };
+// An input's type, choices and default are its inputSchema property's, read there (diff/facts.ts).
+const ARGUMENT: Readonly<Record<string, Shape>> = { name: 'string' };
+const OPTION: Readonly<Record<string, Shape>> = { name: 'string', flag: 'string' };
 const EXAMPLE: Readonly<Record<string, Shape>> = { command: 'string' };
 
 /**
@@ -56,11 +52,24 @@ export function readSchemaDocument(value: unknown): ReadDocument {
         each(command.arguments as unknown[], `${at}.arguments`, (x, where) => fields(x, ARGUMENT, where)) ??
         each(command.options as unknown[], `${at}.options`, (x, where) => fields(x, OPTION, where)) ??
         each(command.examples as unknown[], `${at}.examples`, (x, where) => fields(x, EXAMPLE, where)) ??
-        (Array.isArray((command.inputSchema as { required?: unknown }).required)
-          ? undefined
-          : `${at}.inputSchema.required is not a list`),
+        inputSchema(command, at),
     );
   return problem === undefined ? { ok: true, document: value as FullSchemaDocument } : { ok: false, problem };
+}
+
+/** The inputSchema's `required` and `properties`, with a property for every argument and option named. */
+function inputSchema(command: Record<string, unknown>, at: string): string | undefined {
+  const schema = command.inputSchema as { required?: unknown; properties?: unknown };
+  if (!Array.isArray(schema.required)) return `${at}.inputSchema.required is not a list`;
+  if (!isShape(schema.properties, 'object')) return `${at}.inputSchema.properties is not an object`;
+  const properties = schema.properties as Record<string, unknown>;
+  for (const list of ['arguments', 'options'] as const) {
+    const missing = (command[list] as { name: string }[]).findIndex(
+      ({ name }) => !Object.hasOwn(properties, name) || !isShape(properties[name], 'object'),
+    );
+    if (missing !== -1) return `${at}.${list}[${missing}].name names no property of ${at}.inputSchema`;
+  }
+  return undefined;
 }
 
 function fields(

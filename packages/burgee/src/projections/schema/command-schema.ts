@@ -1,5 +1,6 @@
 import type { ManifestArgument, ManifestCommand, ManifestExample, ManifestOption } from '../../manifest/types.js';
-import { mustBeGiven, publishedDefault, toInputSchema, visibleOptions } from './input-schema.js';
+import { requiredUnlessEnv, showsNegation } from '../help/usage.js';
+import { toInputSchema, visibleOptions } from './input-schema.js';
 import type { ArgumentSchema, CommandSchema, ExampleSchema, OptionSchema } from './types.js';
 
 /** The name `--schema` gives a command: its path without the program, or its own name at the root. */
@@ -27,37 +28,27 @@ export function toCommandSchema(command: ManifestCommand): CommandSchema {
   };
 }
 
-function toArgumentSchema(argument: ManifestArgument): ArgumentSchema {
-  const fallback = argument.default;
-  return {
-    name: argument.name,
-    type: argument.type,
-    ...when('description', argument.description),
-    required: argument.required,
-    variadic: argument.variadic,
-    ...when('default', typeof fallback === 'object' ? [...fallback] : fallback),
-    ...when('choices', argument.choices === undefined ? undefined : [...argument.choices]),
-  };
-}
+/** A positional's name, in the order it is typed: everything it accepts is its inputSchema property's. */
+const toArgumentSchema = (argument: ManifestArgument): ArgumentSchema => ({ name: argument.name });
 
+/**
+ * What a command line needs of an option beyond its inputSchema property (N5: each fact once):
+ * the key it is read under and how it is spelled, where a variable may stand in, and the marks a
+ * caller must heed. Type, description, choices, default, bounds and whether it repeats are the
+ * inputSchema's, and `required` there is what a caller must pass.
+ */
 function toOptionSchema(option: ManifestOption): OptionSchema {
   return {
     name: option.key,
     flag: option.flag,
-    type: option.type,
-    ...when('description', option.description),
-    // A prompt-bound option is needed as a required one is: asked of a person, refused to anyone else.
-    required: mustBeGiven(option) || option.required,
-    ...when('default', publishedDefault(option)),
     ...when('short', option.short),
     ...when('env', option.env),
-    ...when('choices', option.choices === undefined ? undefined : [...option.choices]),
-    ...when('multiple', option.multiple ? (true as const) : undefined),
+    // Needed on the command line unless its variable is set: help's "required unless $X" (P2).
+    ...when('requiredUnlessEnv', requiredUnlessEnv(option) ? (true as const) : undefined),
+    // On unless turned off, so the `--no-` form is how a caller says false, as help shows `--[no-]x`.
+    ...when('negatable', showsNegation(option) ? (true as const) : undefined),
     // The comma is the documented default separator, so only a different one is worth publishing.
     ...when('separator', option.multiple && option.separator !== ',' ? option.separator : undefined),
-    ...when('minimum', option.minimum),
-    ...when('maximum', option.maximum),
-    ...when('integer', option.integer ? (true as const) : undefined),
     ...when('placeholder', option.placeholder),
     ...when('deprecated', option.deprecated),
     ...when('secret', option.secret ? (true as const) : undefined),

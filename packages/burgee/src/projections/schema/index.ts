@@ -1,6 +1,7 @@
 export { schemaCommandName, toCommandSchema } from './command-schema.js';
 export {
   comesFromEnv,
+  declaredDescription,
   mustBeGiven,
   needsValue,
   publishedDefault,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argument, command, option } from '../../manifest/fixtures.js';
-import { toInputSchema } from './input-schema.js';
+import { declaredDescription, toInputSchema } from './input-schema.js';
 
 describe('toInputSchema', () => {
   it('S2 · deploy inputSchema is exact', () => {
@@ -139,6 +139,23 @@ describe('toInputSchema', () => {
       enum: ['red'],
     });
     expect(JSON.stringify(schema)).not.toContain('--');
+  });
+
+  it('X4 · declaredDescription gives back the declared text from every description the notes extend', () => {
+    const options = [
+      option('a', 'string', { description: 'where; and when', secret: true, env: 'A' }),
+      option('b', 'string', { required: true, env: 'B', envSet: true, prompt: { message: 'B?', kind: 'text' } }),
+      option('c', 'string', { description: 'asked', prompt: { message: 'C?', kind: 'text' } }),
+      option('d', 'string', { description: "plain; read from $X in the server's environment when not given too" }),
+      option('e', 'string'),
+    ];
+    const schema = toInputSchema(command(['x'], { options }));
+    expect(schema.properties.b?.description).toBe(
+      "Read from $B in the server's environment when not given; a person at a terminal is asked for it",
+    );
+    expect(options.map((o) => declaredDescription(schema.properties[o.key]?.description))).toEqual(
+      options.map((o) => o.description),
+    );
   });
 
   it('S2 · required lists required arguments, then required options without a default, in order', () => {

@@ -107,6 +107,32 @@ const fromEnvNote = (option: ManifestOption & { env?: string }): string =>
     ? `a secret, read from $${option.env} in the server's environment: never pass it here`
     : `read from $${option.env} in the server's environment when not given`;
 
+// The notes describeOption appends, each as the end of a description (the first letter of one that
+// stands alone is a capital).
+const NOTES = [
+  /a secret, read from \$\S+ in the server's environment: never pass it here$/i,
+  /read from \$\S+ in the server's environment when not given$/i,
+  new RegExp(`${ASKED}$`, 'i'),
+];
+
+/**
+ * The description an option declared, from its inputSchema description without the notes burgee
+ * added (where the value comes from, who is asked): those follow from other facts, so `burgee diff`
+ * reports a change of them once, as that fact's.
+ */
+export function declaredDescription(text: string | undefined): string | undefined {
+  let rest = text;
+  while (rest !== undefined) {
+    const note = NOTES.map((pattern) => pattern.exec(rest!)).find((match) => match !== null);
+    if (note === undefined) return rest;
+    const before = rest.slice(0, note.index);
+    if (before === '') return undefined;
+    if (!before.endsWith('; ')) return rest;
+    rest = before.slice(0, -2);
+  }
+  return rest;
+}
+
 function toItems(option: ManifestOption): InputItems {
   const items: InputItems = { type: valueType(option) };
   if (option.choices !== undefined) items.enum = [...option.choices];

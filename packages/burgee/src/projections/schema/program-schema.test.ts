@@ -26,6 +26,7 @@ const rich = manifest(
         options: [
           option('target', 'string', { required: true, description: 'where to deploy', env: 'TOOL_TARGET' }),
           option('dryRun', 'boolean', { short: 'n' }),
+          option('verify', 'boolean', { default: true }),
           option('port', 'number', { integer: true, minimum: 1, maximum: 65535, default: 80 }),
           option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], default: ['a'] }),
           option('token', 'string', { secret: true, default: 'x', placeholder: 'TOKEN' }),
@@ -53,10 +54,14 @@ const broken: Record<string, (doc: FullSchemaDocument) => unknown> = {
   'missing schemaVersion': ({ schemaVersion: _gone, ...doc }) => doc,
   'schemaVersion 2': (doc) => ({ ...doc, schemaVersion: 2 }),
   'an unknown effects value': (doc) => ({ ...doc, commands: [{ ...doc.commands[0], effects: 'destructive' }] }),
-  'an option with an unknown type': (doc) => withOption(doc, { type: 'date' }),
+  // N5: a type, description, default or choices belong to the option's inputSchema property alone.
+  'an option stating its type': (doc) => withOption(doc, { type: 'string' }),
+  'an option stating its default': (doc) => withOption(doc, { default: 'x' }),
+  'an option stating whether it is required': (doc) => withOption(doc, { required: true }),
   'an option with an unknown key': (doc) => withOption(doc, { colour: 'red' }),
   'an option without a flag': (doc) => withOption(doc, { flag: undefined }),
-  'a secret option publishing its default': (doc) => withOption(doc, { secret: true, default: 'x' }),
+  'an option required unless a variable, naming none': (doc) =>
+    withOption(doc, { requiredUnlessEnv: true, env: undefined }),
   'a command without inputSchema': (doc) => ({ ...doc, commands: [{ ...doc.commands[0], inputSchema: undefined }] }),
   'an inputSchema allowing additional properties': (doc) => ({
     ...doc,
@@ -68,9 +73,9 @@ const broken: Record<string, (doc: FullSchemaDocument) => unknown> = {
   'an input with neither type nor anyOf': (doc) => withInput(doc, { description: 'what' }),
   'an input with both type and anyOf': (doc) =>
     withInput(doc, { type: 'string', anyOf: [{ type: 'string' }, { type: 'boolean' }] }),
-  'an argument without a type': (doc) => withArgument(doc, { type: undefined }),
-  'a boolean argument': (doc) => withArgument(doc, { type: 'boolean' }),
-  'an argument with empty choices': (doc) => withArgument(doc, { choices: [] }),
+  'an argument without a name': (doc) => withArgument(doc, { name: undefined }),
+  'an argument stating its type': (doc) => withArgument(doc, { type: 'string' }),
+  'an argument stating its choices': (doc) => withArgument(doc, { choices: ['a'] }),
   'a wrong exit code': (doc) => ({ ...doc, exitCodes: { ...doc.exitCodes, USAGE: 64 } }),
   'a summary without its hint': ({ commands, ...doc }) => ({ ...doc, summarised: true, budget: 1, commands: [] }),
   'a full document marked summarised false': (doc) => ({ ...doc, summarised: false }),

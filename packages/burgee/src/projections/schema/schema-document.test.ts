@@ -29,6 +29,24 @@ const tool = manifest(
   { version: '1.2.3', description: 'A tool' },
 );
 
+const rich = command(['serve'], {
+  summary: 'Serve',
+  deprecated: 'use run',
+  output: { type: 'object' },
+  arguments: [argument('files', { required: false, variadic: true, default: ['a'] })],
+  examples: [{ command: 'tool serve --port 80', description: 'on 80' }, { command: 'tool serve' }],
+  options: [
+    option('port', 'number', { integer: true, minimum: 1, short: 'p', env: 'PORT', default: 8080 }),
+    option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], placeholder: 'TAG' }),
+    option('header', 'string', { multiple: true }),
+    option('token', 'string', { secret: true, default: 'hunter2', deprecated: 'use --key' }),
+    option('trace', 'string', { hidden: true }),
+    option('region', 'string', { required: true, env: 'REGION', description: 'where' }),
+    option('verify', 'boolean', { default: true }),
+    option('quiet', 'boolean', { default: true, negatable: false }),
+  ],
+});
+
 describe('toCommandSchema', () => {
   it('S1 · a command lists its parts in order and keeps absent keys absent', () => {
     const schema = toCommandSchema(deploy);
@@ -41,46 +59,54 @@ describe('toCommandSchema', () => {
       'examples',
       'inputSchema',
     ]);
+    // N5: how each option is typed on a command line; what it accepts is its inputSchema property.
     expect(schema.options).toEqual([
-      { name: 'target', flag: '--target', type: 'string', description: 'where to deploy', required: true },
-      { name: 'yes', flag: '--yes', type: 'boolean', description: 'skip the confirmation', required: false },
+      { name: 'target', flag: '--target' },
+      { name: 'yes', flag: '--yes' },
     ]);
     expect(JSON.stringify(schema.inputSchema)).toContain('"required":["target"]');
   });
 
-  it('S1 · options publish every declared detail except secrets, hidden ones and the default separator', () => {
-    const rich = command(['serve'], {
-      summary: 'Serve',
-      deprecated: 'use run',
-      output: { type: 'object' },
-      arguments: [argument('files', { required: false, variadic: true, default: ['a'] })],
-      examples: [{ command: 'tool serve --port 80', description: 'on 80' }, { command: 'tool serve' }],
-      options: [
-        option('port', 'number', { integer: true, minimum: 1, short: 'p', env: 'PORT', default: 8080 }),
-        option('tag', 'string', { multiple: true, separator: ';', choices: ['a', 'b'], placeholder: 'TAG' }),
-        option('header', 'string', { multiple: true }),
-        option('token', 'string', { secret: true, default: 'hunter2', deprecated: 'use --key' }),
-        option('trace', 'string', { hidden: true }),
-      ],
-    });
+  it('S1 · N5 · options[] holds what a command line needs beyond inputSchema: no secret, hidden option or default separator', () => {
     const schema = toCommandSchema(rich);
     expect(Object.keys(schema)).toEqual([
       ...['name', 'summary', 'effects', 'deprecated', 'arguments', 'options', 'examples', 'inputSchema', 'output'],
     ]);
-    expect(schema.arguments).toEqual([
-      { name: 'files', type: 'string', required: false, variadic: true, default: ['a'] },
-    ]);
+    expect(schema.arguments).toEqual([{ name: 'files' }]);
     expect(schema.examples).toEqual([
       { command: 'tool serve --port 80', description: 'on 80' },
       { command: 'tool serve' },
     ]);
     expect(schema.options.map((o) => JSON.stringify(o))).toEqual([
-      '{"name":"port","flag":"--port","type":"number","required":false,"default":8080,"short":"p","env":"PORT","minimum":1,"integer":true}',
-      '{"name":"tag","flag":"--tag","type":"string","required":false,"choices":["a","b"],"multiple":true,"separator":";","placeholder":"TAG"}',
-      '{"name":"header","flag":"--header","type":"string","required":false,"multiple":true}',
-      '{"name":"token","flag":"--token","type":"string","required":false,"deprecated":"use --key","secret":true}',
+      '{"name":"port","flag":"--port","short":"p","env":"PORT"}',
+      '{"name":"tag","flag":"--tag","separator":";","placeholder":"TAG"}',
+      '{"name":"header","flag":"--header"}',
+      '{"name":"token","flag":"--token","deprecated":"use --key","secret":true}',
+      '{"name":"region","flag":"--region","env":"REGION","requiredUnlessEnv":true}',
+      '{"name":"verify","flag":"--verify","negatable":true}',
+      '{"name":"quiet","flag":"--quiet"}',
     ]);
     expect(JSON.stringify(schema)).not.toContain('hunter2');
+  });
+
+  it('N5 · no fact of an option or argument is stated twice, and none is lost: the inputSchema holds the rest', () => {
+    const schema = toCommandSchema(rich);
+    const inputs = schema.inputSchema.properties;
+    // Restated: what a JSON Schema keyword says is never repeated in options[] or arguments[].
+    const stated = ['type', 'description', 'required', 'default', 'choices', 'enum', 'minimum', 'maximum'];
+    for (const entry of [...schema.options, ...schema.arguments]) {
+      expect(Object.keys(entry).filter((key) => [...stated, 'multiple', 'variadic', 'integer'].includes(key))).toEqual(
+        [],
+      );
+      expect(inputs).toHaveProperty(entry.name);
+    }
+    expect(inputs.files).toEqual({ type: 'array', items: { type: 'string' }, default: ['a'] });
+    expect(inputs.port).toEqual({ type: 'integer', default: 8080, minimum: 1 });
+    expect(inputs.tag).toEqual({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } });
+    expect(inputs.token).toEqual({ type: 'string', deprecated: true });
+    expect(inputs.region).toEqual({ type: 'string', description: 'where' });
+    expect(schema.inputSchema.required).toEqual(['region']);
+    expect(inputs.verify).toEqual({ type: 'boolean', default: true });
   });
 
   it('S1 · the root of a one-command program is named after the command', () => {

@@ -40,37 +40,30 @@ export type InputSchema = {
   additionalProperties: false;
 };
 
-/** One visible option as `--schema` publishes it. */
+/**
+ * One visible option as `--schema` publishes it for a command line: what its inputSchema property
+ * (under `name`) cannot say. Each fact is in one place (N5).
+ */
 export type OptionSchema = {
+  /** The option's key in the command's inputSchema (camelCase in native programs). */
   name: string;
   flag: string;
-  type: 'string' | 'number' | 'boolean';
-  description?: string;
-  required: boolean;
-  default?: Scalar | Scalar[];
   short?: string;
   env?: string;
-  choices?: Scalar[];
-  multiple?: true;
+  /** Required on the command line unless its variable (`env`) is set. */
+  requiredUnlessEnv?: true;
+  /** On unless turned off: `--no-<flag>` says false. */
+  negatable?: true;
+  /** How one value of a repeatable option splits into several, when not a comma. */
   separator?: string;
-  minimum?: number;
-  maximum?: number;
-  integer?: true;
   placeholder?: string;
+  /** Names the replacement. */
   deprecated?: string;
   secret?: true;
 };
 
-/** One positional argument as `--schema` publishes it. */
-export type ArgumentSchema = {
-  name: string;
-  type: 'string' | 'number';
-  description?: string;
-  required: boolean;
-  variadic: boolean;
-  default?: string | number | (string | number)[];
-  choices?: (string | number)[];
-};
+/** One positional argument as `--schema` publishes it: its inputSchema key, in the order it is typed. */
+export type ArgumentSchema = { name: string };
 
 /** One example invocation as `--schema` publishes it. */
 export type ExampleSchema = { command: string; description?: string };
