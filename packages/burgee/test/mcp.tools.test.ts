@@ -62,12 +62,26 @@ describe('M2 · the tool list of a spawned `ship --mcp`', () => {
     );
   });
 
-  it('M2 · the description ends with one Example: line per example', async () => {
+  it('M2 · each example is written as the arguments that run it, never as a shell line', async () => {
     const { tools } = await ship.client.listTools();
-    expect(tools.find((t) => t.name === 'status')!.description).toBe(
+    const descriptions = Object.fromEntries(tools.map((t) => [t.name, t.description]));
+    expect(descriptions.status).toBe(
       'Show the state of every service. Unhealthy ones first with --problems.\n' +
-        'Example: ship status\nExample: ship status --problems (what needs attention)',
+        'Example: {}\nExample (what needs attention): {"problems":true}',
     );
+    expect(descriptions.release).toBe(
+      'Cut a release of one or more services\n' +
+        'Example: {"services":["api"],"build":"1.4.0","channel":"beta"}\n' +
+        'Example: {"services":["api","web"],"build":"2.0.0","tag":["hotfix","urgent"],"dryRun":true}',
+    );
+    expect(descriptions.rollback).toBe(
+      'Roll a service back to its previous build. At a terminal, asks for what was not given.\n' +
+        'Example: {"service":"api","reason":"error rate up"}',
+    );
+    // Every example of every tool, and nothing that reads as a command line.
+    const lines = tools.flatMap((t) => t.description!.split('\n').filter((line) => line.startsWith('Example')));
+    expect(lines).toHaveLength(schema.flatMap((c) => (c.effects === 'withheld' ? [] : c.examples)).length);
+    for (const line of lines) expect(line).not.toMatch(/\bship\b|--/);
   });
 
   it('M2 · a withheld command, and a hidden one, are refused by name as unknown tools', async () => {
@@ -78,6 +92,70 @@ describe('M2 · the tool list of a spawned `ship --mcp`', () => {
     // And the server answers the next call.
     const result = await ship.client.callTool({ name: 'status', arguments: {} });
     expect(result.isError).toBe(false);
+  });
+});
+
+describe('M2 · examples as arguments: the call an example stands for runs what its command line runs', () => {
+  /** Each `Example …: {…}` line of a description, as the arguments it gives. */
+  const exampleArguments = (description: string | undefined) =>
+    (description ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('Example'))
+      .map((line) => JSON.parse(line.slice(line.indexOf(': ') + 2)) as Record<string, unknown>);
+
+  it('M2 · examples/deploy: each example, called as the tool, gives the --json envelope of its command line', async () => {
+    const env = { CLAUDECODE: '1' };
+    const server = await connectStdio(example('deploy'), { env });
+    try {
+      const [deploy] = (await server.client.listTools()).tools;
+      expect(deploy!.description).toBe(
+        'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
+      );
+      const lines = [
+        ['deploy', '--target', 'prod'],
+        ['deploy', '--target', 'prod', '--yes'],
+      ];
+      for (const [i, args] of exampleArguments(deploy!.description).entries()) {
+        const result = await server.client.callTool({ name: 'deploy', arguments: args });
+        const cli = await runCli(example('deploy'), [...lines[i]!, '--json'], { env });
+        expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('M2 · an example no call of its tool runs is left out: a pipe, a variable, a placeholder, --help, another command', async () => {
+    const program = defineProgram({
+      name: 'tool',
+      commands: [
+        defineCommand({
+          name: 'say',
+          description: 'Say it',
+          effects: 'read_only',
+          options: { text: { type: 'string', description: 'what' }, loud: { type: 'boolean', description: 'how' } },
+          examples: [
+            'tool say --text hi | wc -c',
+            'TOOL_LOUD=1 tool say --text hi',
+            'tool say --text <value>',
+            'tool say --help',
+            'tool other',
+            { command: 'tool say --text hi --loud', description: 'loudly' },
+          ],
+          run: () => null,
+        }),
+        defineCommand({ name: 'other', description: 'Another', effects: 'read_only', run: () => null }),
+      ],
+    });
+    const client = await connectMcp(program);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === 'say')!.description).toBe(
+        'Say it\nExample (loudly): {"text":"hi","loud":true}',
+      );
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -2,9 +2,12 @@ import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context, Program } from '../declaration/types.js';
 import { manifestOf } from '../manifest/build.js';
-import { toMcpTools } from '../projections/mcp/tools.js';
+import type { Manifest } from '../manifest/types.js';
+import { toMcpTools as project } from '../projections/mcp/tools.js';
+import type { McpTool } from '../projections/mcp/types.js';
 import { originalWrite, withScope } from '../runtime/capture.js';
 import { ConfigError, UsageError } from '../runtime/errors.js';
+import { exampleReader } from '../runtime/mcp/next-calls.js';
 import { type McpServing, report, serveMcp } from '../runtime/mcp/serve.js';
 import { type LoadRequest, loadInWorker } from './isolated-load.js';
 import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
@@ -175,6 +178,11 @@ async function fallBack(session: Session, failed: LoadedEntry, error: unknown): 
   session.previous = undefined;
   previous.onLateFault = (late) => void fallBack(session, previous, late);
   say([`${why}; serving the last good program again`, ...(await serve(session, previous.program))]);
+}
+
+/** Every tool of the program as a client sees it, examples read as arguments (M2). */
+function toMcpTools(manifest: Manifest): McpTool[] {
+  return project(manifest, exampleReader(manifest));
 }
 
 function toolNames(program: Program): string {

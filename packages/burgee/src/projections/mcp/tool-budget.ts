@@ -1,7 +1,7 @@
 import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { listToolCommands, toMcpTool } from './tools.js';
-import type { McpTool } from './types.js';
+import type { ExampleReader, McpTool } from './types.js';
 
 export { DISCOVERY_TOOL };
 
@@ -25,10 +25,14 @@ const TOP_LEVEL_ROOM = 160;
  * (the rest form the group `.`), then the tools of every group discovered so far. Clients that gather
  * every page of `tools/list` into one list see the same, so the listing is one page.
  */
-export function toToolListing(manifest: Manifest, discovered: ReadonlySet<string> = new Set()): ToolListing {
+export function toToolListing(
+  manifest: Manifest,
+  discovered: ReadonlySet<string> = new Set(),
+  read?: ExampleReader,
+): ToolListing {
   const commands = listToolCommands(manifest);
   const budget = manifest.mcp?.toolBudget;
-  const all = commands.map(toMcpTool);
+  const all = commands.map((command) => toMcpTool(command, read));
   if (budget === undefined || JSON.stringify(all).length <= budget) return { tools: all, groups: new Map() };
   const groups = new Map<string, ManifestCommand[]>();
   const top: number[] = [];
@@ -48,7 +52,10 @@ export function toToolListing(manifest: Manifest, discovered: ReadonlySet<string
   }
   if (left.length > 0) groups.set(TOP_LEVEL, left);
   const opened = [...groups].filter(([group]) => discovered.has(group)).flatMap(([, members]) => members);
-  return { tools: [discoveryTool(manifest, groups), ...listed, ...opened.map(toMcpTool)], groups };
+  return {
+    tools: [discoveryTool(manifest, groups), ...listed, ...opened.map((command) => toMcpTool(command, read))],
+    groups,
+  };
 }
 
 /** The discovery tool: one argument, the group, among those named in its schema. */
@@ -71,6 +78,6 @@ function discoveryTool(manifest: Manifest, groups: ReadonlyMap<string, ManifestC
   };
 }
 
-/** The tools of one group the discovery tool names. */
-export const groupTools = (listing: ToolListing, group: string): McpTool[] | undefined =>
-  listing.groups.get(group)?.map(toMcpTool);
+/** The tools of one group the discovery tool names, each example read by `read` as in `toToolListing`. */
+export const groupTools = (listing: ToolListing, group: string, read?: ExampleReader): McpTool[] | undefined =>
+  listing.groups.get(group)?.map((command) => toMcpTool(command, read));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../../declaration/index.js';
 import { buildManifest } from '../../manifest/build.js';
+import { argument, command, option } from '../../manifest/fixtures.js';
 import type { ManifestEffects } from '../../manifest/types.js';
 import { toInputSchema } from '../schema/index.js';
-import { findToolCommand, toAnnotations, toMcpTools } from './tools.js';
+import { findToolCommand, toAnnotations, toMcpTool, toMcpTools } from './tools.js';
+import type { ExampleReader, ToolCall } from './types.js';
 
 const run = () => null;
 const manifest = buildManifest(
@@ -41,14 +43,39 @@ describe('M2 · toMcpTools', () => {
     expect(toMcpTools(manifest).map((t) => t.name)).toEqual(['status', 'config_get', 'config_set', 'deploy']);
   });
 
-  it('M2 · the input schema is the --schema one, the description ends with one Example: line per example', () => {
+  it('M2 · the input schema is the --schema one; without a reader of examples, the description names none', () => {
     const [status] = toMcpTools(manifest);
     expect(status).toStrictEqual({
       name: 'status',
-      description: 'Show the state\nExample: tool status\nExample: tool status --all (everything)',
+      description: 'Show the state',
       inputSchema: toInputSchema(manifest.root.commands[0]!),
       annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
     });
+  });
+
+  it('M2 · each example is the arguments that run it, keys in inputSchema order; one no call of this tool runs is left out', () => {
+    const calls: Record<string, ToolCall> = {
+      'tool status': { tool: 'status', arguments: {} },
+      // Options before the argument, as a parser may read them: written in the schema's order.
+      'tool status --all api': { tool: 'status', arguments: { all: true, service: 'api' } },
+      'tool status --as config': { tool: 'config_get', arguments: {} },
+    };
+    const read: ExampleReader = (line) => calls[line];
+    const status = command(['status'], {
+      description: 'Show the state',
+      arguments: [argument('service', { required: false })],
+      options: [option('all', 'boolean')],
+      examples: [
+        { command: 'tool status' },
+        { command: 'tool status --all api', description: 'everything' },
+        { command: 'tool status --as config' },
+        { command: 'TOOL_ALL=1 tool status | wc -l' },
+      ],
+    });
+    expect(toMcpTool(status, read).description).toBe(
+      'Show the state\nExample: {}\nExample (everything): {"service":"api","all":true}',
+    );
+    expect(toMcpTool(status, read).description).not.toContain('tool status');
   });
 
   it('M2 · a summary stands in for a missing description; a command with neither has no description key', () => {

@@ -1,7 +1,7 @@
 import type { Manifest, ManifestCommand, ManifestEffects } from '../../manifest/types.js';
 import { listSchemaCommands, toInputSchema } from '../schema/index.js';
 import { toOutputSchema } from './output-schema.js';
-import type { McpTool, McpToolAnnotations } from './types.js';
+import type { ExampleReader, McpTool, McpToolAnnotations } from './types.js';
 
 /** The commands served as tools: runnable, visible and not withheld (M2). */
 export function listToolCommands(manifest: Manifest): ManifestCommand[] {
@@ -32,15 +32,18 @@ export function findToolCommand(manifest: Manifest, name: string): ManifestComma
   return listToolCommands(manifest).find((command) => toolName(command) === name);
 }
 
-/** Every tool of the program, in `--schema` order (M2). */
-export function toMcpTools(manifest: Manifest): McpTool[] {
-  return listToolCommands(manifest).map(toMcpTool);
+/**
+ * Every tool of the program, in `--schema` order (M2). `read` turns each example into the arguments
+ * that run it; without it a description carries no example.
+ */
+export function toMcpTools(manifest: Manifest, read?: ExampleReader): McpTool[] {
+  return listToolCommands(manifest).map((command) => toMcpTool(command, read));
 }
 
 /** One command as an MCP tool: name, description with examples, the S2 input schema, hints from effects. */
-export function toMcpTool(command: ManifestCommand): McpTool {
+export function toMcpTool(command: ManifestCommand, read?: ExampleReader): McpTool {
   const tool: McpTool = { name: toolName(command), inputSchema: toInputSchema(command) };
-  const description = toolDescription(command);
+  const description = toolDescription(command, tool, read);
   if (description !== '') tool.description = description;
   const output = toOutputSchema(command);
   if (output !== undefined) tool.outputSchema = output;
@@ -49,13 +52,28 @@ export function toMcpTool(command: ManifestCommand): McpTool {
   return tool;
 }
 
-/** The description, then one `Example:` line per example, so an agent sees how a person would run it. */
-function toolDescription(command: ManifestCommand): string {
+/**
+ * The description, then each example as the arguments that run it (`Example (once reviewed):
+ * {"target":"prod","yes":true}`), keys in inputSchema order: a model copies what it reads, so it
+ * reads a call, never a shell line. An example no call of this tool runs is left out.
+ */
+function toolDescription(command: ManifestCommand, tool: McpTool, read: ExampleReader | undefined): string {
   const lines = [command.description ?? command.summary ?? ''].filter((line) => line !== '');
   for (const example of command.examples) {
-    lines.push(`Example: ${example.command}${example.description === undefined ? '' : ` (${example.description})`}`);
+    const call = read?.(example.command);
+    if (call?.tool !== tool.name) continue;
+    const label = example.description === undefined ? 'Example' : `Example (${example.description})`;
+    lines.push(`${label}: ${JSON.stringify(inSchemaOrder(call.arguments, tool))}`);
   }
   return lines.join('\n');
+}
+
+/** The arguments with their keys in the order the inputSchema lists them: arguments, then options. */
+function inSchemaOrder(args: Record<string, unknown>, tool: McpTool): Record<string, unknown> {
+  const keys = Object.keys(tool.inputSchema.properties);
+  const ordered = keys.filter((key) => Object.hasOwn(args, key));
+  const rest = Object.keys(args).filter((key) => !keys.includes(key));
+  return Object.fromEntries([...ordered, ...rest].map((key) => [key, args[key]]));
 }
 
 // The M2 table, restated as data; `undeclared` (adapters only) and `withheld` carry no hints at all.

@@ -19,6 +19,16 @@ export type McpTool = {
   annotations?: McpToolAnnotations;
 };
 
+/** A call of one tool: its name and its arguments. */
+export type ToolCall = { tool: string; arguments: Record<string, unknown> };
+
+/**
+ * Reads an example's command line as the tool call that runs it, the inverse of M3, or undefined
+ * when no call does. The program's own parser reads it (runtime/mcp/next-calls.ts), which a
+ * projection may not import, so the serve loop hands it in.
+ */
+export type ExampleReader = (line: string) => ToolCall | undefined;
+
 /** Why a tool call's arguments cannot become a command line; the call is refused as a usage error. */
 export type ArgvRefusal = { message: string; hint: string };
 

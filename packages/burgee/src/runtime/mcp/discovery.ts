@@ -3,13 +3,14 @@ import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest } from '../../manifest/types.js';
 import { groupTools, toToolListing } from '../../projections/mcp/tool-budget.js';
 import type { McpTool } from '../../projections/mcp/types.js';
+import { exampleReader } from './next-calls.js';
 
 /** The groups a connection has discovered: their tools are listed from then on (M2). */
 export type Discovered = Set<string>;
 
 /** `tools/list` for this connection: every tool, or with a tool budget what fits and what was discovered (M2). */
 export const listTools = (manifest: Manifest, discovered: Discovered): McpTool[] =>
-  toToolListing(manifest, discovered).tools;
+  toToolListing(manifest, discovered, exampleReader(manifest)).tools;
 
 /** True when `name` is the discovery tool of a program that lists one. */
 export const isDiscovery = (manifest: Manifest, name: string): boolean =>
@@ -27,9 +28,10 @@ export function discover(
   changed: () => void,
   seen: (tool: McpTool) => McpTool = (tool) => tool,
 ): CallToolResult {
-  const listing = toToolListing(manifest, discovered);
+  const read = exampleReader(manifest);
+  const listing = toToolListing(manifest, discovered, read);
   const group = args.group;
-  const tools = typeof group === 'string' ? groupTools(listing, group) : undefined;
+  const tools = typeof group === 'string' ? groupTools(listing, group, read) : undefined;
   const extra = Object.keys(args).filter((key) => key !== 'group');
   if (tools === undefined || extra.length > 0) {
     const groups = [...listing.groups.keys()];

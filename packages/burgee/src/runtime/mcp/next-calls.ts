@@ -5,6 +5,7 @@ import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/t
 import { toCallArgv } from '../../projections/mcp/argument-types.js';
 import { mayBeOnElsewhere } from '../../projections/mcp/argv.js';
 import { findToolCommand, toolName } from '../../projections/mcp/tools.js';
+import type { ExampleReader, ToolCall } from '../../projections/mcp/types.js';
 import { builtin } from '../builtins.js';
 import { coerce, readNumber } from '../coerce.js';
 import { BurgeeError } from '../errors.js';
@@ -15,7 +16,7 @@ import { type ParsedArgv, parseArgv, type RawFlag } from '../parse-argv.js';
 const { isDeepStrictEqual } = await builtin<typeof NodeUtil>('node:util');
 
 /** The tool call that runs one command line of the program: the tool's name and its arguments (Q6). */
-export type NextCall = { tool: string; arguments: Record<string, unknown> };
+export type NextCall = ToolCall;
 
 /** A command line read as a tool call: the command it runs and the arguments that run it. */
 type Reading = { command: ManifestCommand; arguments: Record<string, unknown> };
@@ -41,6 +42,15 @@ export function toNextCall(manifest: Manifest, line: string): NextCall | undefin
   if (again?.command !== reading.command || !isDeepStrictEqual(again.arguments, reading.arguments)) return undefined;
   return { tool: toolName(reading.command), arguments: reading.arguments };
 }
+
+/**
+ * Reads each example of the program's commands as the call that runs it, for the tool list (M2):
+ * the line a person would type, read by the same parser and checked the same way as a next step.
+ */
+export const exampleReader =
+  (manifest: Manifest): ExampleReader =>
+  (line) =>
+    toNextCall(manifest, line);
 
 /**
  * A tool result whose `structuredContent` gives each runnable `next[]` step its `tool` and
