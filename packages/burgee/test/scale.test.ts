@@ -138,12 +138,64 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
     return pages;
   }
 
-  it('M2 · by default every runnable command is one tool, all 1,000 in one list', async () => {
+  it('M2 · N5 · by default the first list fits 48,000 characters: the discovery tool first, then top-level commands', async () => {
     const client = await connectMcp(scaleProgram(1000));
     try {
       const pages = await listAll(client);
       expect(pages).toHaveLength(1);
+      expect(JSON.stringify(pages[0]).length).toBeLessThanOrEqual(48_000);
+      const names = pages[0]!.map((tool) => tool.name);
+      expect(names[0]).toBe('discover_tools');
+      expect(names.slice(1).every((name) => name.startsWith('step-'))).toBe(true);
+      expect(names.length).toBeGreaterThan(100);
+      // Every tool listed would be about eight times the budget.
+      const every = await connectMcp(scaleProgram(1000, { mcp: { toolBudget: Number.POSITIVE_INFINITY } }));
+      expect(JSON.stringify((await every.listTools()).tools).length).toBeGreaterThan(8 * 48_000);
+      await every.close();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('M2 · with mcp.toolBudget: Infinity every runnable command is one tool, all 1,000 in one list', async () => {
+    const client = await connectMcp(scaleProgram(1000, { mcp: { toolBudget: Number.POSITIVE_INFINITY } }));
+    try {
+      const pages = await listAll(client);
+      expect(pages).toHaveLength(1);
       expect(pages[0]!.map((tool) => tool.name)).toEqual(toolNames);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('M2 · N5 · a program of 20 commands with options and examples lists them all by default', async () => {
+    // Four groups of five, each command with three options and two examples: a tool list of its size.
+    const groups = ['projects', 'deploys', 'secrets', 'logs'].map((group) =>
+      defineCommand({
+        name: group,
+        description: `Manage ${group}`,
+        commands: ['list', 'get', 'create', 'update', 'delete'].map((verb) =>
+          defineCommand({
+            name: verb,
+            description: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${group} of a project on the platform, with the options an operator would use.`,
+            effects: verb === 'list' || verb === 'get' ? 'read_only' : 'non_idempotent',
+            options: {
+              project: { type: 'string', required: true, description: 'the project it belongs to' },
+              region: { type: 'string', choices: ['eu', 'us', 'ap'], default: 'eu', description: 'where it runs' },
+              limit: { type: 'number', integer: true, minimum: 1, maximum: 100, default: 20, description: 'how many' },
+            },
+            examples: [`cloud ${group} ${verb} --project web`, `cloud ${group} ${verb} --project web --region us`],
+            run: () => null,
+          }),
+        ),
+      }),
+    );
+    const client = await connectMcp(defineProgram({ name: 'cloud', commands: groups }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(20);
+      expect(tools.map((tool) => tool.name)).not.toContain('discover_tools');
+      expect(JSON.stringify(tools).length).toBeGreaterThan(12_000);
     } finally {
       await client.close();
     }
@@ -215,17 +267,22 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
 });
 
 describe('mcp.toolBudget, as declared', () => {
-  it('D1 · a budget that is not a positive whole number, or a command that takes the discovery tool name, is refused at definition', () => {
+  it('D1 · a budget that is not a positive whole number (or Infinity), or a command that takes the discovery tool name, is refused at definition', () => {
     expect(() => scaleProgram(3, { mcp: { toolBudget: 0 } })).toThrow(
-      'program "big" has mcp.toolBudget 0; use a positive whole number of characters',
+      'program "big" has mcp.toolBudget 0; use a positive whole number of characters, or Infinity to list every tool',
     );
+    expect(() => scaleProgram(3, { mcp: { toolBudget: Number.POSITIVE_INFINITY } })).not.toThrow();
     const discover = defineCommand({
       name: 'discover',
       commands: [defineCommand({ name: 'tools', effects: 'read_only', run: () => null })],
     });
-    expect(() => defineProgram({ name: 'big', commands: [discover], mcp: { toolBudget: 1000 } })).toThrow(
-      /command "discover tools", whose tool name discover_tools a tool budget gives to its discovery tool/,
-    );
-    expect(() => defineProgram({ name: 'big', commands: [discover] })).not.toThrow();
+    // The default budget may give the name to the discovery tool too: only Infinity never lists one.
+    for (const mcp of [{ toolBudget: 1000 }, {}])
+      expect(() => defineProgram({ name: 'big', commands: [discover], mcp })).toThrow(
+        /command "discover tools", whose tool name discover_tools a long tool list gives to its discovery tool; rename the command, or set mcp.toolBudget to Infinity/,
+      );
+    expect(() =>
+      defineProgram({ name: 'big', commands: [discover], mcp: { toolBudget: Number.POSITIVE_INFINITY } }),
+    ).not.toThrow();
   });
 });

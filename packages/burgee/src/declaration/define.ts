@@ -58,12 +58,18 @@ export function defineProgram(definition: ProgramDefinition): Program {
   return Object.freeze({ ...definition, root }) as Program;
 }
 
-/** `mcp.toolBudget`: a positive number of characters, and no command that takes the discovery tool's name (M2). */
+/**
+ * `mcp.toolBudget`: a positive whole number of characters, or `Infinity` for every tool. Unless it
+ * is `Infinity`, a program whose tools outgrow it lists a discovery tool (the default budget
+ * included), so no command may take that tool's name (M2).
+ */
 function checkToolBudget(definition: ProgramDefinition): string[] {
   const budget = definition.mcp?.toolBudget;
-  if (budget === undefined) return [];
-  if (!(Number.isInteger(budget) && budget > 0)) {
-    return [`program "${definition.name}" has mcp.toolBudget ${budget}; use a positive whole number of characters`];
+  if (budget === Number.POSITIVE_INFINITY) return [];
+  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) {
+    return [
+      `program "${definition.name}" has mcp.toolBudget ${budget}; use a positive whole number of characters, or Infinity to list every tool`,
+    ];
   }
   const [group, name] = DISCOVERY_TOOL.split('_');
   const taken = definition.commands.some(
@@ -71,7 +77,7 @@ function checkToolBudget(definition: ProgramDefinition): string[] {
   );
   return taken
     ? [
-        `program "${definition.name}" has a command "${group} ${name}", whose tool name ${DISCOVERY_TOOL} a tool budget gives to its discovery tool; rename the command or drop mcp.toolBudget`,
+        `program "${definition.name}" has a command "${group} ${name}", whose tool name ${DISCOVERY_TOOL} a long tool list gives to its discovery tool; rename the command, or set mcp.toolBudget to Infinity to list every tool`,
       ]
     : [];
 }

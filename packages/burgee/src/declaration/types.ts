@@ -227,8 +227,9 @@ export type ProgramDefinition = {
   /** The characters `--schema` may print before it summarises instead; default 48,000 (S4). */
   readonly schemaBudget?: number;
   /**
-   * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters, the first
-   * `tools/list` holds the top-level commands and one discovery tool for the groups instead (M2).
+   * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters (default
+   * 48,000, as `--schema`'s budget; `Infinity` lists every tool), the first `tools/list` holds the
+   * top-level commands and one discovery tool for the groups instead (M2).
    * `ask: false`: never ask an MCP client's user for a prompt's answer or a confirmation (Q1, Q4).
    */
   readonly mcp?: { readonly toolBudget?: number; readonly ask?: boolean };

@@ -6,6 +6,13 @@ import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scala
 /** Default character budget of a full `--schema` document (S4). */
 export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
+/**
+ * Default character budget of the first `tools/list` (M2, N5): the same as `--schema`'s, so an agent
+ * pays no more to learn a program over MCP than through `--schema` (about 12,000 o200k tokens).
+ * Past it a discovery tool stands in for the groups.
+ */
+export const DEFAULT_TOOL_BUDGET = DEFAULT_SCHEMA_BUDGET;
+
 const manifests = new WeakMap<Program, Manifest>();
 
 /**

@@ -130,8 +130,9 @@ export type Manifest = {
   /** Surfaces an adapter program declared itself (`--json`, `--schema`, `--mcp`), which burgee leaves to it (F3). */
   shadows?: string[];
   /**
-   * MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2); `ask: false`
-   * keeps the server from asking its clients' users anything (Q1, Q4).
+   * MCP settings: `toolBudget` caps the characters of the first `tools/list` page (M2; absent, the
+   * default DEFAULT_TOOL_BUDGET); `ask: false` keeps the server from asking its clients' users
+   * anything (Q1, Q4).
    */
   mcp?: { toolBudget?: number; ask?: false };
   /** Rules of `burgee check` silenced for the whole program (X2). */

@@ -1,3 +1,4 @@
+import { DEFAULT_TOOL_BUDGET } from '../../manifest/build.js';
 import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { listToolCommands, toMcpTool } from './tools.js';
@@ -20,10 +21,11 @@ export const TOP_LEVEL = '.';
 const TOP_LEVEL_ROOM = 160;
 
 /**
- * The tools a program lists (M2). By default every tool. With `mcp.toolBudget` and tools whose JSON is
- * longer: one discovery tool naming the top-level groups, then the top-level commands while they fit
- * (the rest form the group `.`), then the tools of every group discovered so far. Clients that gather
- * every page of `tools/list` into one list see the same, so the listing is one page.
+ * The tools a program lists (M2). Every tool while their JSON fits `mcp.toolBudget` (48,000
+ * characters unless the program says otherwise; `Infinity` lists every tool). Past it: one discovery
+ * tool naming the top-level groups, then the top-level commands while they fit (the rest form the
+ * group `.`), then the tools of every group discovered so far. Clients that gather every page of
+ * `tools/list` into one list see the same, so the listing is one page.
  */
 export function toToolListing(
   manifest: Manifest,
@@ -31,9 +33,12 @@ export function toToolListing(
   read?: ExampleReader,
 ): ToolListing {
   const commands = listToolCommands(manifest);
-  const budget = manifest.mcp?.toolBudget;
+  const budget = manifest.mcp?.toolBudget ?? DEFAULT_TOOL_BUDGET;
   const all = commands.map((command) => toMcpTool(command, read));
-  if (budget === undefined || JSON.stringify(all).length <= budget) return { tools: all, groups: new Map() };
+  // A foreign program may have a tool of the discovery tool's name (native ones are refused at
+  // definition): listing both would make one of them uncallable, so it lists every tool.
+  const fits = JSON.stringify(all).length <= budget || all.some((tool) => tool.name === DISCOVERY_TOOL);
+  if (fits) return { tools: all, groups: new Map() };
   const groups = new Map<string, ManifestCommand[]>();
   const top: number[] = [];
   commands.forEach((command, i) => {
