@@ -72,7 +72,10 @@ const own = cut === -1 ? words : words.slice(0, cut);
 const argv = yargs(own).scriptName('measure').option('reporter', { type: 'string', default: 'text' }).parse();
 console.log(\`measuring \${words.slice(own.length).join(' ')} with \${argv.reporter}\`);
 `,
-    runs: [['--reporter=html', 'node', 'app.js'], ['node', 'app.js', '--reporter=html']],
+    runs: [
+      ['--reporter=html', 'node', 'app.js'],
+      ['node', 'app.js', '--reporter=html'],
+    ],
   },
 } satisfies Record<string, Case>;
 const yargsCases: Case[] = Object.values(cases).filter((c) => c !== cases.opts);
