@@ -161,8 +161,8 @@ describe.each(transports)('Q1 · over %s', (_transport, connect) => {
           const { tools: before } = await connection.client.listTools();
           expect(before.map((tool) => tool.name)).not.toContain('svc_rollback');
           const found = await connection.client.callTool({ name: 'discover_tools', arguments: { group: 'svc' } });
-          const shown = (found.structuredContent as { tools: { name: string; inputSchema: { required: string[] } }[] })
-            .tools;
+          const text = (found.content as { text: string }[])[0]!.text;
+          const shown = (JSON.parse(text) as { tools: { name: string; inputSchema: { required: string[] } }[] }).tools;
           expect(shown.find((tool) => tool.name === 'svc_rollback')!.inputSchema.required).toEqual(
             asked ? [] : everyAsked,
           );

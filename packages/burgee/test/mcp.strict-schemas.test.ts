@@ -88,9 +88,9 @@ async function reachableTools(client: Lister): Promise<Tool[]> {
     ?.group?.enum;
   for (const group of groups ?? []) {
     const result = (await client.callTool({ name: 'discover_tools', arguments: { group } })) as {
-      structuredContent: { tools: Tool[] };
+      content: { text: string }[];
     };
-    for (const tool of result.structuredContent.tools) all.set(tool.name, tool);
+    for (const tool of (JSON.parse(result.content[0]!.text) as { tools: Tool[] }).tools) all.set(tool.name, tool);
   }
   return [...all.values()];
 }

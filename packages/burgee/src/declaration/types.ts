@@ -228,7 +228,7 @@ export type ProgramDefinition = {
   readonly schemaBudget?: number;
   /**
    * MCP settings. `toolBudget`: when the tools' JSON is longer than this many characters (default
-   * 48,000, as `--schema`'s budget; `Infinity` lists every tool), the first `tools/list` holds the
+   * 8,000, about 2,000 tokens; `Infinity` lists every tool), the first `tools/list` holds the
    * top-level commands and one discovery tool for the groups instead (M2).
    * `ask: false`: never ask an MCP client's user for a prompt's answer or a confirmation (Q1, Q4).
    */

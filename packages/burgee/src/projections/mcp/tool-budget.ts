@@ -21,7 +21,7 @@ export const TOP_LEVEL = '.';
 const TOP_LEVEL_ROOM = 160;
 
 /**
- * The tools a program lists (M2). Every tool while their JSON fits `mcp.toolBudget` (48,000
+ * The tools a program lists (M2). Every tool while their JSON fits `mcp.toolBudget` (8,000
  * characters unless the program says otherwise; `Infinity` lists every tool). Past it: one discovery
  * tool naming the top-level groups, then the top-level commands while they fit (the rest form the
  * group `.`), then the tools of every group discovered so far. Clients that gather every page of

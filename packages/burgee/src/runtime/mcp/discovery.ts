@@ -17,8 +17,10 @@ export const isDiscovery = (manifest: Manifest, name: string): boolean =>
   name === DISCOVERY_TOOL && toToolListing(manifest).groups.size > 0;
 
 /**
- * A call of the discovery tool: the group's tools with their full input schemas, as text and as
- * structured content; the group is remembered so `tools/list` lists them, and `changed` tells the client.
+ * A call of the discovery tool: the group's tools with their full input schemas, as JSON text; the
+ * group is remembered so `tools/list` lists them, and `changed` tells the client. The tool declares
+ * no output schema, so its answer carries no `structuredContent`: the same tools again would double
+ * what a model reads of the answer (N5).
  * `seen` shapes each tool as `tools/list` shows it to this client (Q5).
  */
 export function discover(
@@ -53,5 +55,5 @@ export function discover(
     changed();
   }
   const data = { group, tools: tools.map(seen) };
-  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, isError: false };
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], isError: false };
 }
