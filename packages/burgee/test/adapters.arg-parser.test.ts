@@ -84,6 +84,14 @@ describe('S2 · a commander option a custom parser makes repeatable is published
     expect(skill).toContain('`--port <n...>`');
     expect(skill).toContain('`--list <value>`');
   });
+
+  it('S2 · the skill says repeatable, never "split on": commander keeps each value whole', async () => {
+    const program = await asProgram(tagged());
+    const skill = (await runProgram(program, ['skills', 'print'])).stdout;
+    const tag = skill.split('\n').find((line) => line.includes('`--tag <value...>`'))!;
+    expect(tag).toContain('repeatable');
+    expect(skill).not.toContain('split on');
+  });
 });
 
 describe('M3 · a list sent for such an option reaches the program as the flag typed once per value', () => {

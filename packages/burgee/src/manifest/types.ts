@@ -44,7 +44,11 @@ export type ManifestOption = {
   envSet?: true;
   choices?: Scalar[];
   multiple: boolean;
-  separator: string;
+  /**
+   * What a repeatable option's values are also split on (`--tag a,b`); absent where the values are
+   * not split (a repeatable option of commander or yargs, whose parser keeps each value whole).
+   */
+  separator?: string;
   minimum?: number;
   maximum?: number;
   integer: boolean;

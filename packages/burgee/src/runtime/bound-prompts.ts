@@ -1,5 +1,6 @@
 import type { Binding, PromptInput } from 'caique';
 import type { OptionSpec } from '../declaration/types.js';
+import { splitValues } from '../manifest/split-values.js';
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import { isAskable } from '../projections/mcp/questions.js';
 import { promptFix, type Scene, schemaRefused } from '../projections/refusals/index.js';
@@ -80,7 +81,7 @@ function askOne(
 
 // What a person types is read as a flag's value would be: the same types, bounds and messages (P4, P6).
 function read(option: ManifestOption, raw: string) {
-  const value = option.multiple ? raw.split(option.separator).map((part) => part.trim()) : raw;
+  const value = option.multiple ? splitValues(option, raw).map((part) => part.trim()) : raw;
   return coerce(option, { source: 'flag', raw: value });
 }
 
@@ -130,7 +131,7 @@ type Checked = { value: Scalar | Scalar[] } | { problem: string };
 /** One answer read as the flag's value: the flag's own messages when it is not one. */
 async function checkAnswer(option: ManifestOption, raw: unknown, spec: OptionSpec | undefined): Promise<Checked> {
   if (typeof raw === 'string' && raw.trim() === '') return { problem: `${option.flag} needs a value` };
-  const split = option.multiple && typeof raw === 'string' ? raw.split(option.separator).map((p) => p.trim()) : raw;
+  const split = option.multiple && typeof raw === 'string' ? splitValues(option, raw).map((p) => p.trim()) : raw;
   const typed = coerce(option, { source: 'flag', location: option.flag, raw: split });
   if ('problem' in typed) return { problem: typed.problem.message };
   const range = checkRange(option, typed.value);

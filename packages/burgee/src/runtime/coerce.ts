@@ -1,3 +1,4 @@
+import { splitValues } from '../manifest/split-values.js';
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import type { Layer } from './layers.js';
 
@@ -29,7 +30,7 @@ export function coerce(
     const items = Array.isArray(raw)
       ? raw
       : typeof raw === 'string' && layer.source === 'env'
-        ? raw.split(option.separator)
+        ? splitValues(option, raw)
         : [raw];
     const values: Scalar[] = [];
     for (const [index, item] of items.entries()) {
@@ -105,7 +106,7 @@ function configHint(option: ManifestOption, raw: unknown, expected: string, inde
     index === undefined ? `set "${option.key}" to ${expected}` : `make each element of "${option.key}" ${expected}`;
   if (option.secret) return fallback;
   if (expected === 'an array') {
-    const items = typeof raw === 'string' ? raw.split(option.separator) : [raw];
+    const items = typeof raw === 'string' ? splitValues(option, raw) : [raw];
     return `write it as an array: ${JSON.stringify(items.map((item) => inJsonType(option, item) ?? item))}`;
   }
   if (expected === 'a string' && (typeof raw === 'number' || typeof raw === 'boolean')) {

@@ -8,6 +8,7 @@ import {
   programGlobals,
   validAt,
 } from '../manifest/globals.js';
+import { splitValues } from '../manifest/split-values.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
 import {
   globalNotHere,
@@ -192,7 +193,7 @@ class ArgvScanner {
     if (value === undefined)
       throw refuse(needsValue(token, option.flag, option.placeholder ?? 'value'), this.state.command);
     const previous = flags.get(option.key);
-    const pieces = option.multiple ? value.split(option.separator) : [value];
+    const pieces = option.multiple ? splitValues(option, value) : [value];
     // Appended in place: copying the list at every repetition made 40,000 `--tag` words quadratic (P4).
     if (option.multiple && previous?.kind === 'text') {
       for (const piece of pieces) previous.values.push(piece);

@@ -143,7 +143,6 @@ function readOption(option: Option, key: string): ManifestOption {
     type,
     required: option.mandatory,
     multiple,
-    separator: ',',
     integer: count || option.parseArg === (parseInt as unknown),
     hidden: option.hidden,
     negatable: false,

@@ -168,7 +168,6 @@ function readOption(instance: YargsInstance, name: string): ManifestOption {
     // yargs collects a flag typed twice into an array (duplicate-arguments-array): one whose default
     // is an array is read as a list, as c8's `include` is, though it does not say `type: 'array'`.
     multiple: table.array.includes(name) || Array.isArray(table.default[name]),
-    separator: ',',
     integer: table.count.includes(name),
     ...(table.count.includes(name) ? { count: true as const } : {}),
     hidden: table.hiddenOptions.includes(name),

@@ -55,7 +55,8 @@ function toField(option: ManifestOption): FormField {
   // Form enums are strings; an answer is read back as the flag's value would be, numbers included.
   const choices = option.choices?.map(String);
   if (option.multiple && choices !== undefined) field.items = { type: 'string', enum: choices };
-  else if (option.multiple) field.description = `${described}; several values separated by "${option.separator}"`;
+  else if (option.multiple && option.separator !== undefined)
+    field.description = `${described}; several values separated by "${option.separator}"`;
   else if (choices !== undefined) field.enum = choices;
   if (field.type === 'number' || field.type === 'integer') {
     if (option.minimum !== undefined) field.minimum = option.minimum;

@@ -41,7 +41,8 @@ export const summaryOf = (command: ManifestCommand): string => prose(plainSummar
  */
 export function optionLine(option: ManifestOption): string {
   const notes = typeNote(option);
-  if (option.multiple) notes.push(`repeatable, or split on "${option.separator}"`);
+  if (option.multiple)
+    notes.push(option.separator === undefined ? 'repeatable' : `repeatable, or split on "${option.separator}"`);
   const fallback = publishedDefault(option);
   if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
   notes.push(...envNotes(option));
