@@ -29,6 +29,7 @@ type Meaning = GlobalFlag['mcp'];
 // fails here until someone says what it does to a server.
 const BESIDE_MCP: Record<Name, Meaning> = {
   json: 'applies',
+  lean: 'refused',
   explain: 'refused',
   config: 'applies',
   'no-config': 'applies',
@@ -53,6 +54,7 @@ const BESIDE_MCP: Record<Name, Meaning> = {
 /** The words that give each flag, with what it needs beside it (`--field` only with `--schema`). */
 const WORDS: Record<Name, readonly string[]> = {
   json: ['--json'],
+  lean: ['--json', '--lean'],
   explain: ['--explain', 'tables'],
   config: ['--config', 'prod.json'],
   'no-config': ['--no-config'],
@@ -141,8 +143,8 @@ describe('M10 · refused beside --mcp: a surface of its own, which a server cann
   const cases = rows('refused').flatMap((name) => SURFACES.map(([surface, words]) => [name, surface, words] as const));
 
   it.concurrent.each(rows('refused'))('M10 · --%s works on the command line, on its own', async (name) => {
-    // --explain names an option of a command; the rest belong to the whole program.
-    const argv = name === 'explain' ? ['db', 'backup', ...WORDS[name]] : WORDS[name];
+    // --explain names an option of a command, --lean shapes a command's envelope; the rest belong to the whole program.
+    const argv = name === 'explain' || name === 'lean' ? ['db', 'backup', ...WORDS[name]] : WORDS[name];
     const result = await runCli(ship, argv, { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout.length).toBeGreaterThan(0);
@@ -152,16 +154,37 @@ describe('M10 · refused beside --mcp: a surface of its own, which a server cann
     'M10 · --mcp --%s on %s is refused at start: exit 2, the flags named, a hint, the fix that serves',
     async (name, _, surface) => {
       const result = await runCli(ship, ['--mcp', ...surface, ...WORDS[name]], { cwd: dir });
-      const flags = WORDS[name].filter((word) => word.startsWith('--')).join(', ');
+      // --json, which --lean needs beside it, applies to a server: only the refused flag is named and left out.
+      const refused = WORDS[name].filter((word) => word.startsWith('--') && word !== '--json');
       const noun = name === 'version' ? 'version' : 'document';
+      const answer =
+        name === 'lean'
+          ? "each tool call's result is the --json envelope, meta.provenance included"
+          : `it prints no ${noun}`;
+      const hints: Partial<Record<Name, string>> = {
+        explain:
+          "hint: run ship <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from",
+        lean: 'hint: run ship <command> --json --lean on its own, where a command line prints the envelope',
+      };
+      const said = {
+        message: `${refused.join(', ')} cannot be given with --mcp: a server answers tool calls, ${answer}`,
+        hint: (
+          hints[name] ?? `hint: run ship ${WORDS[name][0]} on its own; an MCP client reads the tools from tools/list`
+        ).slice(6),
+        fix: `ship --mcp${surface.map((word) => ` ${word}`).join('')}${name === 'lean' ? ' --json' : ''}`,
+      };
       expect(result.code).toBe(2);
+      if (name === 'lean') {
+        // --json was typed: the refusal is its envelope, on stdout.
+        expect(result.stderr).toBe('');
+        expect(JSON.parse(result.stdout).error).toMatchObject({ code: 2, ...said });
+        return;
+      }
       expect(result.stdout).toBe('');
       expect(result.stderr.split('\n').slice(0, 3)).toEqual([
-        `error: ${flags} cannot be given with --mcp: a server answers tool calls, it prints no ${noun}`,
-        name === 'explain'
-          ? "hint: run ship <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from"
-          : `hint: run ship ${WORDS[name][0]} on its own; an MCP client reads the tools from tools/list`,
-        `fix: ship --mcp${surface.map((word) => ` ${word}`).join('')}`,
+        `error: ${said.message}`,
+        `hint: ${said.hint}`,
+        `fix: ${said.fix}`,
       ]);
       expect(result.stderr).not.toContain('serving MCP');
     },

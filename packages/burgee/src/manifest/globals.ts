@@ -29,6 +29,8 @@
  */
 export const GLOBAL_FLAGS = [
   { name: 'json', mcp: 'applies', at: 'any', help: 'print one JSON envelope', reserved: true, foreign: true },
+  // Asked for by agents that read many results (N5): the contract's envelope stays the default (E3).
+  { name: 'lean', mcp: 'refused', at: 'any', with: 'json', reserved: false },
   {
     name: 'explain',
     mcp: 'refused',

@@ -5,7 +5,7 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import { refusedWithMcp } from '../manifest/globals.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { renderEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
+import { renderEnvelope, toLeanEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
 import { needsCommand, notJson, notWithMcp } from '../projections/refusals/index.js';
 import { askUnanswered } from './bound-prompts.js';
@@ -68,6 +68,7 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
     }
     parsed = parseArgv(manifest, io.argv);
     report.json = parsed.globals.json;
+    report.lean = parsed.globals.lean;
     return await dispatch(program, manifest, parsed, io, report, options);
   } catch (thrown) {
     const fromHandler = thrown instanceof HandlerThrow;
@@ -218,7 +219,8 @@ function succeed(
 ): RunResult {
   const changed = command.effects === 'idempotent' ? changedOf(manifest, command, data) : undefined;
   if (!report.json) return report.text(renderData(data, { fields: command.fields }));
-  const envelope = toSuccessEnvelope(data, provenance, changed);
+  const full = toSuccessEnvelope(data, provenance, changed);
+  const envelope = report.lean ? toLeanEnvelope(full) : full;
   let text: string;
   try {
     text = renderEnvelope(envelope);

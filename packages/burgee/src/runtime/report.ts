@@ -6,6 +6,7 @@ import {
   renderEnvelope,
   toActionRequiredEnvelope,
   toFailureEnvelope,
+  toLeanEnvelope,
   toSuccessEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
@@ -51,8 +52,12 @@ export class Reporter {
     if (!this.json) this.io.stderr.write(`${this.colors().yellow('warning:')} ${message}\n`);
   }
 
+  /** `--json --lean`: a success without `meta.provenance` (N5). */
+  lean = false;
+
   envelope(envelope: Envelope, exitCode: number = ExitCode.OK): RunResult {
-    return { exitCode, envelope, text: renderEnvelope(envelope), stream: 'stdout' };
+    const sent = this.lean ? toLeanEnvelope(envelope) : envelope;
+    return { exitCode, envelope: sent, text: renderEnvelope(sent), stream: 'stdout' };
   }
 
   /** An envelope already rendered, when rendering it was the step that could fail. */

@@ -36,7 +36,10 @@ export type ActionRequiredEnvelope = {
   error: { code: 4; message: string };
 };
 
-export type Envelope = SuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
+/** A success as `--json --lean` gives it: no provenance; `meta` only for an idempotent command's `changed`. */
+export type LeanSuccessEnvelope = { ok: true; data: unknown; meta?: { changed: boolean } };
+
+export type Envelope = SuccessEnvelope | LeanSuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
 
 /** The success envelope (E3, E4); `changed` only for idempotent commands. */
 export function toSuccessEnvelope(
@@ -47,6 +50,15 @@ export function toSuccessEnvelope(
   const meta: SuccessEnvelope['meta'] = { provenance };
   if (changed !== undefined) meta.changed = changed;
   return { ok: true, data: data === undefined ? null : data, meta };
+}
+
+/** An envelope as `--json --lean` prints it: a success loses `meta.provenance`; a failure is unchanged. */
+export function toLeanEnvelope(envelope: Envelope): Envelope {
+  if (!envelope.ok || envelope.meta === undefined) return envelope;
+  const changed = envelope.meta.changed;
+  return changed === undefined
+    ? { ok: true, data: envelope.data }
+    : { ok: true, data: envelope.data, meta: { changed } };
 }
 
 /** The failure envelope (E5), keys in contract order: `data`, when there is any, before `error`. */

@@ -157,12 +157,18 @@ export function notWithMcp(scene: Pick<Scene, 'manifest' | 'words'>, rows: reado
   const { manifest } = scene;
   const flags = rows.map(globalFlag);
   const first = flags[0]!;
+  const lean = first === '--lean';
+  const answer = lean
+    ? "each tool call's result is the --json envelope, meta.provenance included"
+    : `it prints no ${first === '--version' ? 'version' : 'document'}`;
   return {
-    message: `${flags.join(', ')} cannot be given with --mcp: a server answers tool calls, it prints no ${first === '--version' ? 'version' : 'document'}`,
+    message: `${flags.join(', ')} cannot be given with --mcp: a server answers tool calls, ${answer}`,
     hint:
       first === '--explain'
         ? `run ${manifest.name} <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from`
-        : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
+        : lean
+          ? `run ${manifest.name} <command> --json --lean on its own, where a command line prints the envelope`
+          : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
     fix: writeLine(manifest, withoutFlags(scene.words, rows)),
   };
 }

@@ -38,8 +38,8 @@ export function callingSection(name: string, effects: ReadonlySet<ManifestEffect
   return [
     '## Calling it',
     '',
-    `Add \`--json\` to every call: stdout is then one JSON line; text for people goes to stderr. Nothing prompts: pass values as flags. ${code(`${name} <command> --schema`)} gives a command's inputs as JSON Schema.`,
-    '- Success: `{"ok":true,"data":…,"meta":{…}}`; `meta.changed` says whether an idempotent command changed anything.',
+    `Add \`--json --lean\` to every call: stdout is then one JSON line (\`--json\` alone adds \`meta.provenance\`: where each value came from); text for people goes to stderr. Nothing prompts: pass values as flags. ${code(`${name} <command> --schema`)} gives a command's inputs as JSON Schema.`,
+    '- Success: `{"ok":true,"data":…}`; `meta.changed` says whether an idempotent command changed anything.',
     '- Failure: `{"ok":false,"error":{"code":N,"message":…,"hint"?:…,"fix"?:…}}`; `message` says why; `fix` is the corrected command line: check it, then run it.',
     '- Exit 4 with `"status":"action_required"`: nothing was done. Tell the user `message`; run each `next[]` `command` once its `when` holds (for `"reason":"confirm"`, once the user agrees).',
     `- Exit codes, also \`error.code\`: ${codes.join(' · ')}.`,

@@ -37,7 +37,7 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
     `# ${heading(where)}`,
     ...(quote === '' ? [] : ['', `> ${quote}`]),
     '',
-    `Add \`--json\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} prints one command in full; ${code(skill)} prints ${scope.path.length === 0 ? 'a skill that teaches the whole program' : "the group's commands in full"}.`,
+    `Add \`--json --lean\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} prints one command in full; ${code(skill)} prints ${scope.path.length === 0 ? 'a skill that teaches the whole program' : "the group's commands in full"}.`,
     '',
     '## Commands',
     '',
