@@ -4,13 +4,9 @@
  * default never passes through here: the definition check already held it to the type and choices.
  */
 import type { ArgumentValue, ManifestArgument } from '../manifest/types.js';
-import {
-  argumentNotAChoice,
-  argumentNotANumber,
-  missingArgument,
-  type Scene,
-  unexpectedArgument,
-} from '../projections/refusals/index.js';
+import { argumentNotAChoice, argumentNotANumber } from '../projections/refusals/arguments.js';
+import type { Scene } from '../projections/refusals/refusal.js';
+import { missingArgument, unexpectedArgument } from '../projections/refusals/resolve.js';
 import { readNumber } from './coerce.js';
 import { refuse } from './errors.js';
 

@@ -1,6 +1,6 @@
 import type { ActionRequest } from '../declaration/types.js';
 import { ExitCode } from '../manifest/exit-codes.js';
-import { shellQuote } from '../projections/refusals/index.js';
+import { shellQuote } from '../projections/refusals/suggest.js';
 import { BurgeeError } from './errors.js';
 
 /** An action request as the envelope needs it: every next step written as one command line. */

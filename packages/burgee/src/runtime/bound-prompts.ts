@@ -1,27 +1,15 @@
-import type { Binding, PromptInput } from 'caique';
+import type { Binding } from 'caique';
 import type { OptionSpec } from '../declaration/types.js';
 import { splitValues } from '../manifest/split-values.js';
 import type { ManifestOption, Scalar } from '../manifest/types.js';
 import { isAskable } from '../projections/mcp/questions.js';
 import { promptFix, type Scene, schemaRefused } from '../projections/refusals/index.js';
+import { type RunBinding, runBinding } from './ask.js';
 import { checkRange, coerce } from './coerce.js';
 import type { Io, PromptAnswers } from './io.js';
 import type { Resolved } from './resolve.js';
 
 type Caique = typeof import('caique');
-
-/** What caique needs from the run to apply A6: the caller's flags, the environment, the terminal. */
-export type RunBinding = Pick<Binding<unknown>, 'json' | 'yes' | 'env' | 'stdinIsTTY' | 'input' | 'output'>;
-
-/** The run's side of every prompt, bound prompts and `ctx.ask` alike. */
-export function runBinding(io: Io, json: boolean, options: Resolved['options']): RunBinding {
-  // Without the real terminal's streams (runProgram, an MCP call) nobody can be asked.
-  const terminal = io.stdinIsTTY ? io.terminal?.() : undefined;
-  const binding = { json, yes: options.yes === true, env: io.env, stdinIsTTY: terminal !== undefined };
-  return terminal === undefined
-    ? binding
-    : { ...binding, input: terminal.input as PromptInput, output: terminal.output };
-}
 
 type Unanswered = {
   scene: Scene;

@@ -1,6 +1,6 @@
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { noChanged } from '../projections/refusals/index.js';
+import { noChanged } from '../projections/refusals/results.js';
 import { BurgeeError } from './errors.js';
 
 /**

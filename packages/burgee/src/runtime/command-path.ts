@@ -1,6 +1,8 @@
 import { findGlobal } from '../manifest/globals.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { suggest, unknownCommand, type Word } from '../projections/refusals/index.js';
+import type { Word } from '../projections/refusals/command-line.js';
+import { unknownCommand } from '../projections/refusals/parse.js';
+import { suggest } from '../projections/refusals/suggest.js';
 import { refuse } from './errors.js';
 
 /**

@@ -7,14 +7,13 @@ import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { renderEnvelope, toLeanEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
-import { needsCommand, notJson, notWithMcp } from '../projections/refusals/index.js';
-import { askUnanswered } from './bound-prompts.js';
+import { needsCommand, notWithMcp } from '../projections/refusals/parse.js';
+import { notJson } from '../projections/refusals/results.js';
 import { withCapturedOutput } from './capture.js';
 import { changedOf } from './changed.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, type LoadedConfig } from './config-file.js';
 import { BurgeeError, refuse } from './errors.js';
-import { showExplain } from './explain.js';
 import { createContext, findDeclaration, startHandler } from './handler.js';
 import { showHelp } from './help-surface.js';
 import { hostOf } from './host/host.js';
@@ -24,7 +23,6 @@ import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
 import { progressView } from './progress-view.js';
 import { Reporter, type RunResult } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
-import { serveMcpSurface } from './serve-mcp.js';
 import { declaredCompleter } from './synthesised/completer.js';
 import { type CompleterResolver, runSynthesised } from './synthesised/table.js';
 
@@ -95,7 +93,7 @@ function dispatch(
   if (globals.mcp) {
     const refused = refusedWithMcp(globals);
     if (refused.length > 0) throw refuse(notWithMcp({ manifest, words: parsed.words }, refused), command);
-    return serveMcpSurface(program, manifest, globals, io, report);
+    return import('./serve-mcp.js').then((m) => m.serveMcpSurface(program, manifest, globals, io, report));
   }
   if (globals.schema || globals.llms) {
     // What an agent reads says what this environment already gives (P2).
@@ -118,9 +116,10 @@ function dispatch(
 function explainOrRun(program: Program, run: Run): RunResult | Promise<RunResult> {
   const { manifest, parsed, io, report, config } = run;
   const { globals, command } = parsed;
-  if (globals.explain !== undefined) {
+  const { explain } = globals;
+  if (explain !== undefined) {
     const layers = optionLayers({ manifest, parsed, env: io.env, config });
-    return showExplain(manifest, command, globals.explain, layers, report);
+    return import('./explain.js').then((m) => m.showExplain(manifest, command, explain, layers, report));
   }
   warnDeprecated(manifest, parsed, report);
   return runCommand(program, run);
@@ -143,8 +142,10 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
   const specs = declaration.options ?? {};
   const resolving = resolveInputs({ manifest, parsed, env: io.env, config: run.config, specs });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
-  if (resolved.unanswered !== undefined)
+  if (resolved.unanswered !== undefined) {
+    const { askUnanswered } = await import('./bound-prompts.js');
     await askUnanswered({ scene: { manifest, command, words: parsed.words }, resolved, io, json: report.json, specs });
+  }
   let ownSignal: AbortSignal | undefined;
   const data = await invoke(declaration, options.captured === true, {
     manifest,

@@ -10,17 +10,8 @@ import {
 } from '../manifest/globals.js';
 import { splitValues } from '../manifest/split-values.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
-import {
-  globalNotHere,
-  needsValue,
-  notBoolean,
-  plainWords,
-  secretWord,
-  takesNoValue,
-  unknownOption,
-  valueWord,
-  type Word,
-} from '../projections/refusals/index.js';
+import { plainWords, secretWord, valueWord, type Word } from '../projections/refusals/command-line.js';
+import { globalNotHere, needsValue, notBoolean, takesNoValue, unknownOption } from '../projections/refusals/parse.js';
 import { readBoolean } from './coerce.js';
 import { findCommandPath } from './command-path.js';
 import { refuse } from './errors.js';

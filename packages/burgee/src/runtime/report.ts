@@ -10,7 +10,7 @@ import {
   toSuccessEnvelope,
 } from '../projections/envelope/index.js';
 import { renderActionRequired, renderFailure } from '../projections/human/index.js';
-import { plainWords, writeLine } from '../projections/refusals/index.js';
+import { plainWords, writeLine } from '../projections/refusals/command-line.js';
 import type { CheckedActionRequest } from './author-checks.js';
 import type { Failure } from './classify.js';
 import type { Io, OutputStream } from './io.js';

@@ -1,6 +1,7 @@
 import type { OptionSpec } from '../declaration/types.js';
 import type { Manifest, ManifestOption, Scalar } from '../manifest/types.js';
-import { missingOption, outOfRange, type Scene, schemaRefused } from '../projections/refusals/index.js';
+import type { Scene } from '../projections/refusals/refusal.js';
+import { missingOption, outOfRange, schemaRefused } from '../projections/refusals/resolve.js';
 import { type BoundArguments, bindArguments, checkArgumentChoices, coerceArguments } from './arguments.js';
 import { checkRange, coerce } from './coerce.js';
 import { configFor, type LoadedConfig } from './config-file.js';
