@@ -30,6 +30,7 @@ type Expected = {
 
 const EXPECTED: Record<string, Expected> = {
   json: { valid: ALL, listed: ALL, reserved: true },
+  lean: { valid: ALL, needs: '--json', listed: [], reserved: false },
   explain: { valid: ALL, listed: RUNNABLE, reserved: true },
   config: { valid: ALL, listed: ALL, reserved: 'config' },
   'no-config': { valid: ALL, listed: ALL, reserved: 'config' },
