@@ -29,9 +29,14 @@ const tokensOf = (pieces) => pieces.reduce((sum, piece) => sum + countTokens(pie
 
 /** What a run of the cloud program gets: the stripped environment, and the API token an agent has. */
 const cloudEnv = { ...env, CLOUD_TOKEN: 'tok_bench_4f9c2a' };
-/** How each framework's agent surfaces say to call a command: burgee's skill and --llms say `--json`; incur prints TOON unasked. */
+/** How each framework's agent surfaces say to call a command: burgee's skill and --llms say `--json --lean`; incur prints TOON unasked. */
 const FRAMEWORKS = [
-  { name: 'burgee', program: 'cloud', file: join(root, 'bench/tokens/cloud-burgee.mjs'), runFlags: ['--json', '--lean'] },
+  {
+    name: 'burgee',
+    program: 'cloud',
+    file: join(root, 'bench/tokens/cloud-burgee.mjs'),
+    runFlags: ['--json', '--lean'],
+  },
   { name: 'incur', program: 'cloud', file: join(root, 'bench/tokens/cloud-incur.mjs'), runFlags: [] },
 ];
 
