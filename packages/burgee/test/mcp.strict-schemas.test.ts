@@ -79,20 +79,18 @@ type Lister = {
   callTool: (request: { name: string; arguments: Record<string, unknown> }) => Promise<unknown>;
 };
 
-/** Every tool a client can reach: the list, then each group the discovery tool names, opened. */
+/**
+ * Every tool a client can reach: the list, then each group the discovery tool names, opened: the
+ * connection lists their tools from then on.
+ */
 async function reachableTools(client: Lister): Promise<Tool[]> {
   const { tools } = await client.listTools();
-  const all = new Map(tools.map((tool) => [tool.name, tool]));
-  const discovery = all.get('discover_tools');
+  const discovery = tools.find((tool) => tool.name === 'discover_tools');
   const groups = (discovery?.inputSchema as { properties?: { group?: { enum?: string[] } } } | undefined)?.properties
     ?.group?.enum;
-  for (const group of groups ?? []) {
-    const result = (await client.callTool({ name: 'discover_tools', arguments: { group } })) as {
-      content: { text: string }[];
-    };
-    for (const tool of (JSON.parse(result.content[0]!.text) as { tools: Tool[] }).tools) all.set(tool.name, tool);
-  }
-  return [...all.values()];
+  if (groups === undefined) return tools;
+  for (const group of groups) await client.callTool({ name: 'discover_tools', arguments: { group } });
+  return (await client.listTools()).tools;
 }
 
 describe('N5 · the checks themselves can fail', () => {

@@ -33,16 +33,14 @@ describe('P2 · the migration tool: a required secret the environment gives', ()
     expect(result.code).toBe(0);
   });
 
-  it('S2 · the tools do not ask for the secret: not required, and described as read from the environment (probe: required-secret-env)', async () => {
+  it('S2 · N5 · the tools do not ask for the secret: with the variable set they do not list it at all, and the calls read it (probe: required-secret-env)', async () => {
     const server = await connectStdio(mig, { env: { DATABASE_URL: url }, cwd: folder });
     try {
       const { tools } = await server.client.listTools();
       for (const name of ['status', 'up', 'down']) {
         const tool = tools.find((t) => t.name === name)!;
         expect(tool.inputSchema.required ?? []).not.toContain('databaseUrl');
-        expect(
-          (tool.inputSchema.properties as Record<string, { description: string }>).databaseUrl!.description,
-        ).toContain("read from $DATABASE_URL in the server's environment: never pass it here");
+        expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('databaseUrl');
       }
       const up = envelope(await server.client.callTool({ name: 'up', arguments: {} }));
       expect(up.data).toEqual({
@@ -64,6 +62,13 @@ describe('P2 · the migration tool: a required secret the environment gives', ()
   it('E5 · a server started without the variable names it, and never asks for the secret in the call (probe: required-secret-env)', async () => {
     const server = await connectStdio(mig, { cwd: folder });
     try {
+      // Unset, the tools list the secret, never required, saying which variable gives it.
+      for (const tool of (await server.client.listTools()).tools) {
+        expect(tool.inputSchema.required ?? []).not.toContain('databaseUrl');
+        expect(
+          (tool.inputSchema.properties as Record<string, { description: string }>).databaseUrl!.description,
+        ).toContain("read from $DATABASE_URL in the server's environment: never pass it here");
+      }
       const result = await server.client.callTool({ name: 'status', arguments: {} });
       const { error } = envelope(result);
       expect(error.code).toBe(2);

@@ -5,6 +5,7 @@ import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp, runProgram } from '../src/testing/index.js';
 import { scalePaths, scaleProgram } from './fixtures/scale.js';
 import { repoRoot } from './support/cli.js';
+import { foundTools } from './support/mcp.js';
 
 const programSchema = JSON.parse(readFileSync(`${repoRoot}packages/burgee/program-schema.json`, 'utf8')) as object;
 const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(programSchema);
@@ -222,18 +223,19 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
       expect(listedSteps.length).toBeGreaterThan(0);
       // The top-level commands that did not fit are the group ".".
       const rest = await client.callTool({ name: 'discover_tools', arguments: { group: '.' } });
-      const restNames = (JSON.parse(textOf(rest)) as { tools: Tool[] }).tools.map((tool) => tool.name);
+      const restNames = foundTools(rest).map((tool) => tool.name);
       expect([...listedSteps, ...restNames]).toEqual(toolNames.filter((name) => name.startsWith('step-')));
       await expect.poll(() => changes).toBe(1);
 
       const found = await client.callTool({ name: 'discover_tools', arguments: { group: 'group-007' } });
       expect(found.isError).toBe(false);
       expect(found.structuredContent).toBeUndefined();
-      const { tools } = JSON.parse(textOf(found)) as { tools: Tool[] };
+      const tools = foundTools(found);
       expect(tools.map((tool) => tool.name)).toEqual(toolNames.filter((name) => name.startsWith('group-007_')));
-      expect(Object.keys(tools[13]!.inputSchema.properties)).toEqual(['target', 'count']);
+      expect([...tools[13]!.inputs.keys()]).toEqual(['target', 'count']);
       await expect.poll(() => changes).toBe(2);
-      expect((await listAll(client)).flat().map((tool) => tool.name)).toContain('group-007_task-013');
+      const listed = (await listAll(client)).flat().find((tool) => tool.name === 'group-007_task-013');
+      expect(Object.keys(listed!.inputSchema.properties)).toEqual(['target', 'count']);
 
       const called = await client.callTool({ name: 'group-007_task-013', arguments: { target: 'prod' } });
       expect(called.structuredContent).toMatchObject({ ok: true, data: { target: 'prod', count: 1 } });
@@ -291,6 +293,3 @@ describe('mcp.toolBudget, as declared', () => {
     ).not.toThrow();
   });
 });
-
-/** The text of a tool result's first content item. */
-const textOf = (result: { content?: unknown }): string => (result.content as { text: string }[])[0]!.text;

@@ -100,3 +100,19 @@ export function spawnRaw(script: string, env: Record<string, string> = {}): RawS
       }),
   };
 }
+
+/** One tool as the discovery tool's answer gives it: its effects word and each input's notes. */
+export type FoundTool = { name: string; effects: string; inputs: Map<string, string> };
+
+/** The tools the discovery tool's text answer names, read back from its lines (projections/mcp/tool-text.ts). */
+export function foundTools(result: unknown): FoundTool[] {
+  const text = (result as { content: { text: string }[] }).content[0]!.text;
+  const tools: FoundTool[] = [];
+  for (const line of text.split('\n')) {
+    const head = /^(\S+) \((read_only|idempotent|non_idempotent|effects undeclared)\)/.exec(line);
+    if (head !== null) tools.push({ name: head[1]!, effects: head[2]!, inputs: new Map() });
+    const input = /^- (\S+)(?: \((.*?)\))?(?::|$)/.exec(line);
+    if (input !== null) tools.at(-1)!.inputs.set(input[1]!, input[2] ?? '');
+  }
+  return tools;
+}

@@ -1,6 +1,7 @@
 import { DEFAULT_TOOL_BUDGET } from '../../manifest/build.js';
 import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
+import { TOOLS_TEXT_KEY } from './tool-text.js';
 import { listToolCommands, toMcpTool } from './tools.js';
 import type { ExampleReader, McpTool } from './types.js';
 
@@ -72,7 +73,7 @@ function discoveryTool(manifest: Manifest, groups: ReadonlyMap<string, ManifestC
   );
   return {
     name: DISCOVERY_TOOL,
-    description: `${manifest.name} has more tools than fit in one list. Call this with a group to get its tools with their input schemas; they are listed from then on, and every tool can be called by its name at any time. Groups: ${named.join(', ')}.`,
+    description: `Gets the tools of one group of ${manifest.name}: ${named.join(', ')}. tools/list lists them from then on; any tool can be called by name at any time. ${TOOLS_TEXT_KEY}`,
     inputSchema: {
       type: 'object',
       properties: { group: { type: 'string', description: 'the group whose tools to get', enum: [...groups.keys()] } },

@@ -1,5 +1,6 @@
 import type { Manifest, ManifestCommand, ManifestEffects } from '../../manifest/types.js';
 import { listSchemaCommands, toInputSchema } from '../schema/index.js';
+import type { InputSchema } from '../schema/types.js';
 import { toOutputSchema } from './output-schema.js';
 import type { ExampleReader, McpTool, McpToolAnnotations } from './types.js';
 
@@ -42,7 +43,7 @@ export function toMcpTools(manifest: Manifest, read?: ExampleReader): McpTool[] 
 
 /** One command as an MCP tool: name, description with examples, the S2 input schema, hints from effects. */
 export function toMcpTool(command: ManifestCommand, read?: ExampleReader): McpTool {
-  const tool: McpTool = { name: toolName(command), inputSchema: toInputSchema(command) };
+  const tool: McpTool = { name: toolName(command), inputSchema: withoutGivenSecrets(toInputSchema(command), command) };
   const description = toolDescription(command, tool, read);
   if (description !== '') tool.description = description;
   const output = toOutputSchema(command);
@@ -50,6 +51,19 @@ export function toMcpTool(command: ManifestCommand, read?: ExampleReader): McpTo
   const annotations = toAnnotations(command.effects);
   if (annotations !== undefined) tool.annotations = annotations;
   return tool;
+}
+
+/**
+ * The input schema without the secrets the server's environment gives (P2, N5): a call never
+ * carries a secret, where it would sit in the agent's transcript, so once its variable is set the
+ * property only costs every reader of the list its description. Unset, it stays, saying which
+ * variable to set. The server still reads such an argument if a client sends one (argv.ts).
+ */
+function withoutGivenSecrets(schema: InputSchema, command: ManifestCommand): InputSchema {
+  const given = command.options.filter((option) => option.secret && option.envSet === true).map((o) => o.key);
+  if (!given.some((key) => Object.hasOwn(schema.properties, key))) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !given.includes(key)));
+  return { ...schema, properties, required: schema.required.filter((key) => !given.includes(key)) };
 }
 
 /**

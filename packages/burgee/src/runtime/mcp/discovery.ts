@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest } from '../../manifest/types.js';
 import { groupTools, toToolListing } from '../../projections/mcp/tool-budget.js';
+import { renderToolsText } from '../../projections/mcp/tool-text.js';
 import type { McpTool } from '../../projections/mcp/types.js';
 import { exampleReader } from './next-calls.js';
 
@@ -17,10 +18,10 @@ export const isDiscovery = (manifest: Manifest, name: string): boolean =>
   name === DISCOVERY_TOOL && toToolListing(manifest).groups.size > 0;
 
 /**
- * A call of the discovery tool: the group's tools with their full input schemas, as JSON text; the
- * group is remembered so `tools/list` lists them, and `changed` tells the client. The tool declares
- * no output schema, so its answer carries no `structuredContent`: the same tools again would double
- * what a model reads of the answer (N5).
+ * A call of the discovery tool: the group's tools with every fact of their input schemas, as lines
+ * a model reads (projections/mcp/tool-text.ts); the group is remembered so `tools/list` lists them,
+ * and `changed` tells the client. The tool declares no output schema, so its answer carries no
+ * `structuredContent`: the same tools again would double what a model reads of the answer (N5).
  * `seen` shapes each tool as `tools/list` shows it to this client (Q5).
  */
 export function discover(
@@ -54,6 +55,5 @@ export function discover(
     discovered.add(group as string);
     changed();
   }
-  const data = { group, tools: tools.map(seen) };
-  return { content: [{ type: 'text', text: JSON.stringify(data) }], isError: false };
+  return { content: [{ type: 'text', text: renderToolsText(group as string, tools.map(seen)) }], isError: false };
 }

@@ -145,7 +145,9 @@ export function createToolServer(
       const changed = () => {
         server.sendToolListChanged().catch(() => {});
       };
-      return discover(manifest, discovered, args, changed, seenBy(manifest, canAsk(server, ctx, manifest)));
+      // Its tools are shown as tools/list shows them: in the server's environment (P2).
+      const seen = withEnvironment(manifest, settings.env);
+      return discover(seen, discovered, args, changed, seenBy(seen, canAsk(server, ctx, seen)));
     }
     if (command === undefined) {
       throw new ProtocolError(
