@@ -47,6 +47,7 @@ const NATIVE: [rule: string, command: string | undefined][] = [
   ['missing-program-description', undefined],
   ['schema-over-budget', undefined],
   ['skill-over-size', undefined],
+  ['llms-over-budget', undefined],
   ['missing-description', 'nodesc'],
   ['missing-example', 'noexample'],
   ['example-refused', 'badexample'],
@@ -59,6 +60,7 @@ const NATIVE: [rule: string, command: string | undefined][] = [
   ['secret-without-env', 'auth'],
   ['prompt-without-default', 'show'],
   ['unused-ignore', 'quiet'],
+  ['tools-over-budget', 'bulk'],
 ];
 const COMMANDER: [rule: string, command: string][] = [
   ['tool-name-invalid', 'do:it'],
@@ -81,7 +83,7 @@ describe('X2 · one violation per rule', () => {
     expect(envelope.ok).toBe(false);
     expect(envelope.error).toMatchObject({
       code: 1,
-      message: `${fixture('violations').slice(repoRoot.length)}: 4 errors, 11 warnings, 1 silenced by check.ignore`,
+      message: `${fixture('violations').slice(repoRoot.length)}: 4 errors, 13 warnings, 1 silenced by check.ignore`,
     });
     const { findings, counts } = envelope.data;
     expect(findings.map((f) => [f.rule, f.command])).toEqual(NATIVE);
@@ -89,7 +91,7 @@ describe('X2 · one violation per rule', () => {
       const row = CHECK_RULES.find((rule) => rule.id === finding.rule)!;
       expect(finding.severity).toBe(row.severity);
     }
-    expect(counts).toEqual({ errors: 4, warnings: 11, silenced: 1 });
+    expect(counts).toEqual({ errors: 4, warnings: 13, silenced: 1 });
   });
 
   it("X2 · the parser's own refusal, and its corrected line as the fix, for an example it refuses", async () => {

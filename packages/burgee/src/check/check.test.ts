@@ -146,3 +146,35 @@ describe('the size of the skill', () => {
     ]);
   });
 });
+
+describe('what a model reads of MCP in one step', () => {
+  const leaf = (name: string) => ({ ...bare(name), examples: [`big ${name}`] });
+  const area = (g: number) =>
+    defineCommand({ name: `area-${g}`, description: `Area ${g}`, commands: [defineCommand(leaf(`task`))] });
+
+  it('X2 · M2 · a discovery tool naming more groups than its budget holds is over it, with a fix', () => {
+    const program = defineProgram({
+      name: 'big',
+      description: 'Big',
+      mcp: { toolBudget: 600 },
+      commands: Array.from({ length: 40 }, (_, g) => area(g)),
+    });
+    const found = checkManifest(buildManifest(program)).findings.filter((f) => f.rule === 'tools-over-budget');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.command).toBeUndefined();
+    expect(found[0]!.message).toMatch(
+      /^big's first tools\/list is [\d,]+ characters, over its tool budget of 600: the discovery tool names 40 groups$/,
+    );
+    expect(found[0]!.fix).toBe('gather top-level groups under fewer parent commands');
+  });
+
+  it('X2 · M2 · the same program with every tool listed (toolBudget Infinity) has no such finding', () => {
+    const program = defineProgram({
+      name: 'big',
+      description: 'Big',
+      mcp: { toolBudget: Number.POSITIVE_INFINITY },
+      commands: Array.from({ length: 40 }, (_, g) => area(g)),
+    });
+    expect(checkManifest(buildManifest(program)).findings.filter((f) => f.rule === 'tools-over-budget')).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ import {
   missingProgramDescription,
 } from './docs-rules.js';
 import { exampleRules } from './example-rules.js';
-import { schemaOverBudget, skillOverSize } from './size-rules.js';
+import { llmsOverBudget, schemaOverBudget, skillOverSize, toolsOverBudget } from './size-rules.js';
 import type { CheckReport, CheckScene, Finding, Found, Rule } from './types.js';
 
 /** Every rule's function; the table in manifest/check-rules.ts gives each its severity and place. */
@@ -38,6 +38,8 @@ const RULES: readonly Rule[] = [
   toolNameCollision,
   schemaOverBudget,
   skillOverSize,
+  llmsOverBudget,
+  toolsOverBudget,
   secretDefault,
   secretWithoutEnv,
   promptWithoutDefault,

@@ -19,6 +19,8 @@ export const CHECK_RULES = [
   { id: 'tool-name-collision', severity: 'error', finds: 'two commands that map to one tool name' },
   { id: 'schema-over-budget', severity: 'warning', finds: '--schema summarised at the default budget' },
   { id: 'skill-over-size', severity: 'warning', finds: 'a file of the skill over its size' },
+  { id: 'llms-over-budget', severity: 'warning', finds: '--llms shortened at the schema budget' },
+  { id: 'tools-over-budget', severity: 'warning', finds: 'a tool list or discovery answer over the tool budget' },
   { id: 'secret-default', severity: 'error', finds: 'a secret option with a default' },
   { id: 'secret-without-env', severity: 'error', finds: 'a secret option that only a flag can give' },
   { id: 'prompt-without-default', severity: 'warning', finds: 'a read_only command that prompts with no default' },
