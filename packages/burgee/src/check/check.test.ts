@@ -148,9 +148,20 @@ describe('the size of the skill', () => {
 });
 
 describe('what a model reads of MCP in one step', () => {
-  const leaf = (name: string) => ({ ...bare(name), examples: [`big ${name}`] });
   const area = (g: number) =>
-    defineCommand({ name: `area-${g}`, description: `Area ${g}`, commands: [defineCommand(leaf(`task`))] });
+    defineCommand({
+      name: `area-${g}`,
+      description: `Area ${g}`,
+      commands: [
+        defineCommand({
+          name: 'task',
+          description: 'The task',
+          effects: 'read_only',
+          examples: [`big area-${g} task`],
+          run: () => null,
+        }),
+      ],
+    });
 
   it('X2 · M2 · a discovery tool naming more groups than its budget holds is over it, with a fix', () => {
     const program = defineProgram({
