@@ -73,10 +73,10 @@ function discoveryTool(manifest: Manifest, groups: ReadonlyMap<string, ManifestC
   );
   return {
     name: DISCOVERY_TOOL,
-    description: `Gets the tools of one group of ${manifest.name}: ${named.join(', ')}. tools/list lists them from then on; any tool can be called by name at any time. ${TOOLS_TEXT_KEY}`,
+    description: `Gets the tools of one group of ${manifest.name}: ${named.join(', ')}. Then tools/list lists them too; any tool is callable by name at any time. ${TOOLS_TEXT_KEY}`,
     inputSchema: {
       type: 'object',
-      properties: { group: { type: 'string', description: 'the group whose tools to get', enum: [...groups.keys()] } },
+      properties: { group: { type: 'string', enum: [...groups.keys()] } },
       required: ['group'],
       additionalProperties: false,
     },
