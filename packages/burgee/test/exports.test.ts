@@ -20,7 +20,7 @@ const LOCKED = {
     'detectAgent',
     'run',
   ],
-  'burgee/testing': ['connectMcp', 'runProgram', 'startMcpHttp'],
+  'burgee/testing': ['connectMcp', 'envelopeOf', 'runProgram', 'startMcpHttp'],
   'burgee/mcp': [
     'findToolCommand',
     'listToolCommands',

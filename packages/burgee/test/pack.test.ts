@@ -247,14 +247,14 @@ describe("N4 · the README's quick start, run as written by a stranger", () => {
     expect(added.status, added.stderr).toBe(0);
     expect(existsSync(join(project, 'node_modules/@modelcontextprotocol/server'))).toBe(false);
     const test = [
-      "import { connectMcp, runProgram } from 'burgee/testing';",
+      "import { connectMcp, envelopeOf, runProgram } from 'burgee/testing';",
       "import { program } from './greet.mjs';",
       "const result = await runProgram(program, ['--name', 'ada', '--json']);",
       'if (result.exitCode !== 0) throw new Error(result.stdout);',
       'const client = await connectMcp(program);',
       "const call = await client.callTool({ name: 'greet', arguments: { name: 'ada' } });",
       'await client.close();',
-      'console.log(JSON.stringify([result.json, call.structuredContent]));',
+      'console.log(JSON.stringify([result.json, envelopeOf(call)]));',
       '',
     ].join('\n');
     const greet = [

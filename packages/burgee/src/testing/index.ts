@@ -120,6 +120,23 @@ export async function startMcpHttp(
   return start(program, options);
 }
 
+/**
+ * The `--json` envelope of a tool result, whatever its shape: its `structuredContent` where the
+ * server sent one (a tool with an `outputSchema`, next steps as tool calls), else its first text
+ * item parsed, which is the envelope byte for byte (M4).
+ */
+export function envelopeOf(result: { content?: unknown; structuredContent?: unknown }): Record<string, unknown> {
+  const { structuredContent, content } = result;
+  if (typeof structuredContent === 'object' && structuredContent !== null) {
+    return structuredContent as Record<string, unknown>;
+  }
+  const first = (Array.isArray(content) ? content[0] : undefined) as { type?: unknown; text?: unknown } | undefined;
+  if (first?.type !== 'text' || typeof first.text !== 'string') {
+    throw new TypeError('envelopeOf() was handed a result with neither structuredContent nor a text item first');
+  }
+  return JSON.parse(first.text) as Record<string, unknown>;
+}
+
 /** The optional peer dependency is absent: say what to install rather than surface Node's resolver error. */
 function missingClient(error: unknown): Error | undefined {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
