@@ -47,11 +47,8 @@ const tool = {
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 };
 
-const result = (envelope, isError) => ({
-  content: [{ type: 'text', text: JSON.stringify(envelope) }],
-  structuredContent: envelope,
-  isError,
-});
+// The tool has no outputSchema: the envelope as text alone, as burgee answers such a tool.
+const result = (envelope, isError) => ({ content: [{ type: 'text', text: JSON.stringify(envelope) }], isError });
 
 function deploy({ target, yes }) {
   if (!yes && !interactive) {

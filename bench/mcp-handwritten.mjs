@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `deploy` example tool served by hand with the official SDK (@modelcontextprotocol/server v2), as
 // an SDK user would write it to give agents what `examples/deploy/cli.mjs --mcp` gives them: the same
-// tool (inputSchema, annotations), the same --json envelope as the first text item and as
-// structuredContent, agent detection, and the action-required envelope when nobody can confirm.
+// tool (inputSchema, annotations), the same --json envelope as the one text item, agent detection,
+// and the action-required envelope when nobody can confirm.
 // Served with the SDK's own entry and its stdio transport, or with `--http HOST:PORT` over Streamable
 // HTTP: the SDK's `createMcpHandler` on node:http behind the Host/Origin checks its docs ask for. Used
 // by bench/mcp.mjs.
@@ -53,11 +53,8 @@ const inputSchema = fromJsonSchema({
   additionalProperties: false,
 });
 
-const result = (envelope, isError) => ({
-  content: [{ type: 'text', text: JSON.stringify(envelope) }],
-  structuredContent: envelope,
-  isError,
-});
+// The tool has no outputSchema: the envelope as text alone, as burgee answers such a tool.
+const result = (envelope, isError) => ({ content: [{ type: 'text', text: JSON.stringify(envelope) }], isError });
 
 function deploy({ target, yes }) {
   if (!yes && !interactive) {

@@ -76,17 +76,18 @@ const refusal = JSON.stringify({
   error: { code: 4, message: 'deploying to prod needs confirmation' },
 });
 
-// burgee's structuredContent also carries the call that runs each next step (next[].tool/arguments, Q6).
+// burgee's refusal also carries the call that runs each next step (next[].tool/arguments, Q6), in
+// structuredContent; no result of a tool without outputSchema carries any other.
 const refusalWithCall = JSON.stringify({
   ...JSON.parse(refusal),
   next: [{ ...JSON.parse(refusal).next[0], tool: 'deploy', arguments: { target: 'prod', yes: true } }],
 });
 
 /**
- * Throws unless `result` is exactly one text item `text`, `structured` as structuredContent and the
- * given isError (by default: the success envelope both ways, isError false).
+ * Throws unless `result` is exactly one text item `text`, `structured` as structuredContent (none
+ * when undefined) and the given isError (by default: the success envelope as text, isError false).
  */
-function check(server, what, result, text = expected, isError = false, structured = text) {
+function check(server, what, result, text = expected, isError = false, structured = undefined) {
   const ok =
     result.isError === isError &&
     result.content?.length === 1 &&
@@ -150,7 +151,7 @@ async function measure(server, node, era) {
   for (const result of sequential) check(server, 'sequential call', result);
   for (const result of concurrent) check(server, 'concurrent call', result);
   const unconfirmed = await client.callTool({ ...call, arguments: { target: 'prod' } });
-  check(server, 'unconfirmed call', unconfirmed, refusal, true, server.name === 'burgee' ? refusalWithCall : refusal);
+  check(server, 'unconfirmed call', unconfirmed, refusal, true, server.name === 'burgee' ? refusalWithCall : undefined);
 
   const closeStart = process.hrtime.bigint();
   await client.close();

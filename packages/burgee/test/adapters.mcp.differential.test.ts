@@ -3,7 +3,7 @@ import { repoRoot, runCli } from './support/cli.js';
 import { commanderCases } from './support/corpus-commander.js';
 import { yargsCases } from './support/corpus-yargs.js';
 import { writePairs } from './support/differential.js';
-import { connectStdio } from './support/mcp.js';
+import { connectStdio, envelopeOf } from './support/mcp.js';
 
 // For every command of the adapter corpus, a tool call with the arguments of a command line gives
 // the data that command line gives with --json (M3, M4): the command line burgee writes for the
@@ -143,7 +143,7 @@ describe.each(programs)('M3 · M4 · $title', (program) => {
       expect({ argv, ok: line.ok }).toEqual({ argv, ok: given === undefined });
       const args = given ?? argumentsOf(line.data, schemas.get(tool)!);
       const result = await server.client.callTool({ name: tool, arguments: args });
-      const envelope = result.structuredContent as typeof line;
+      const envelope = envelopeOf(result) as typeof line;
       const keep = (e: typeof line) => (e.ok ? { ok: true, data: e.data } : { ok: false, error: e.error });
       expect({ argv, args, ...keep(envelope) }).toEqual({ argv, args, ...keep(line) });
     }

@@ -3,6 +3,7 @@ import { Argument, Command, asProgram as commanderProgram, Option } from '../src
 import yargs, { type Argv, asProgram as yargsProgram } from '../src/adapters/yargs/index.js';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp, runProgram } from '../src/testing/index.js';
+import { envelopeOf } from './support/mcp.js';
 
 // One program, declared three ways, restricted to what all three express: a version, commands with
 // descriptions and effects, a required positional with choices, an optional one and an optional
@@ -167,7 +168,7 @@ describe('M3 · D4 · a number argument of a commander or yargs program is a num
           replicas: { type: 'number' },
         });
         const refused = await client.callTool({ name: 'scale', arguments: { replicas: 'three' } });
-        expect(refused.structuredContent).toMatchObject({
+        expect(envelopeOf(refused)).toMatchObject({
           ok: false,
           error: { code: 2, message: 'argument "replicas" expects a number, got a string' },
         });
@@ -178,7 +179,7 @@ describe('M3 · D4 · a number argument of a commander or yargs program is a num
     const client = await connectMcp(await commanderProgram(commander));
     try {
       const result = await client.callTool({ name: 'scale', arguments: { replicas: 3 } });
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { replicas: 3, kind: 'number' } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { replicas: 3, kind: 'number' } });
     } finally {
       await client.close();
     }

@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { program as deploy } from '../../../examples/deploy/cli.mjs';
-import { defineCommand } from '../src/index.js';
-import { connectMcp, runProgram } from '../src/testing/index.js';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { connectMcp, envelopeOf as publicEnvelopeOf, runProgram } from '../src/testing/index.js';
 import { repoRoot, runCli } from './support/cli.js';
-import { connectStdio, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, texts } from './support/mcp.js';
 
 describe('T1 · connectMcp: the official client, wired in-process through the in-memory transport', () => {
   it('T1 · lists and calls tools; the result is the envelope runProgram prints for the same call', async () => {
@@ -28,7 +28,7 @@ describe('T1 · connectMcp: the official client, wired in-process through the in
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { target: 'prod', agent: null } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { target: 'prod', agent: null } });
     } finally {
       await client.close();
     }
@@ -40,7 +40,7 @@ describe('T1 · connectMcp: the official client, wired in-process through the in
     try {
       const result = await client.callTool({ name: 'exits', arguments: {} });
       // The code the handler asked for, as the same run gives under --json (E7, M4).
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 7, message: /process\.exit\(7\)/ } });
+      expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code: 7, message: /process\.exit\(7\)/ } });
     } finally {
       await client.close();
     }
@@ -48,10 +48,54 @@ describe('T1 · connectMcp: the official client, wired in-process through the in
     const slow = await connectMcp(hangs, { timeoutMs: 200 });
     try {
       const result = await slow.callTool({ name: 'hangs', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 1, message: /within 200 ms/ } });
+      expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code: 1, message: /within 200 ms/ } });
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('T1 · envelopeOf: the envelope of a tool result, whatever its shape', () => {
+  const program = defineProgram({
+    name: 'shelf',
+    commands: [
+      defineCommand({ name: 'plain', effects: 'read_only', run: () => ({ books: 3 }) }),
+      defineCommand({
+        name: 'counted',
+        effects: 'read_only',
+        output: { type: 'object', properties: { books: { type: 'integer' } }, required: ['books'] },
+        run: () => ({ books: 4 }),
+      }),
+      defineCommand({
+        name: 'wipe',
+        effects: 'non_idempotent',
+        options: { yes: { type: 'boolean', env: false, description: 'confirm' } },
+        run: (ctx) => {
+          if (!ctx.options.yes)
+            ctx.actionRequired({ reason: 'confirm', message: 'sure?', next: [{ argv: ['wipe', '--yes'] }] });
+          return 'wiped';
+        },
+      }),
+    ],
+  });
+
+  it('T1 · the text read back where the result is the text alone; structuredContent where the server sent it', async () => {
+    const client = await connectMcp(program);
+    try {
+      const plain = await client.callTool({ name: 'plain', arguments: {} });
+      expect(plain.structuredContent).toBeUndefined();
+      expect(publicEnvelopeOf(plain)).toStrictEqual((await runProgram(program, ['plain', '--json'])).json);
+      const counted = await client.callTool({ name: 'counted', arguments: {} });
+      expect(publicEnvelopeOf(counted)).toBe(counted.structuredContent);
+      expect(publicEnvelopeOf(counted)).toMatchObject({ ok: true, data: { books: 4 } });
+      const wipe = await client.callTool({ name: 'wipe', arguments: {} });
+      expect(publicEnvelopeOf(wipe)).toMatchObject({ next: [{ tool: 'wipe', arguments: { yes: true } }] });
+    } finally {
+      await client.close();
+    }
+    expect(() => publicEnvelopeOf({ content: [{ type: 'image', data: '', mimeType: 'image/png' }] })).toThrow(
+      /neither structuredContent nor a text item first/,
+    );
   });
 });
 
@@ -69,7 +113,7 @@ describe('M8 · the hook burgee dev uses', () => {
       await server.client.callTool({ name: 'swap', arguments: {} });
       expect((await listed).map((t) => t.name)).toEqual(['fresh']);
       const result = await server.client.callTool({ name: 'fresh', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ ok: true, data: 'served after the swap' });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: 'served after the swap' });
     } finally {
       await server.close();
     }

@@ -1,6 +1,8 @@
+import type { SchemaObject } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { example, runCli } from './support/cli.js';
-import { connectStdio, faults, type StdioServer, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, faults, type StdioServer, texts } from './support/mcp.js';
 
 const servers = new Map<string, Promise<StdioServer>>();
 /** One spawned server per program and environment, shared by the cases that need it. */
@@ -91,21 +93,59 @@ const cases: Case[] = [
 ];
 
 describe('M4 · a tool result is the --json envelope of the same call on the CLI', () => {
-  it.each(cases)('M4 · $title: text byte for byte, isError, structuredContent', async (c) => {
-    const server = await serverFor(c.script, c.env);
-    const [result, cli] = await Promise.all([
-      server.client.callTool({ name: c.tool, arguments: c.args }),
-      runCli(c.script, c.argv, { env: c.env }),
-    ]);
-    expect(cli.code).toBe(c.exit);
-    expect(cli.stdout.endsWith('\n')).toBe(true);
-    expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
-    expect(result.isError).toBe(c.exit !== 0);
-    // Q6: the same envelope, each next step with the tool call that runs it.
-    const envelope = JSON.parse(cli.stdout);
-    if (c.calls !== undefined)
+  it.each(cases)(
+    'M4 · $title: text byte for byte, isError; structuredContent only with next steps as calls',
+    async (c) => {
+      const server = await serverFor(c.script, c.env);
+      const [result, cli] = await Promise.all([
+        server.client.callTool({ name: c.tool, arguments: c.args }),
+        runCli(c.script, c.argv, { env: c.env }),
+      ]);
+      expect(cli.code).toBe(c.exit);
+      expect(cli.stdout.endsWith('\n')).toBe(true);
+      expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
+      expect(result.isError).toBe(c.exit !== 0);
+      // None of these tools has an outputSchema: structuredContent comes only with what the text
+      // lacks (N5), the same envelope with each next step's tool call (Q6).
+      if (c.calls === undefined) {
+        expect(result).not.toHaveProperty('structuredContent');
+        return;
+      }
+      const envelope = JSON.parse(cli.stdout);
       envelope.next = envelope.next.map((step: object, i: number) => ({ ...step, ...c.calls![i] }));
-    expect(result.structuredContent).toStrictEqual(envelope);
+      expect(result.structuredContent).toStrictEqual(envelope);
+    },
+  );
+});
+
+describe('M4 · N5 · structuredContent only where the tool has an outputSchema or the text lacks something', () => {
+  it('M4 · N5 · a plain success over the official client is the text alone, which parses to the CLI envelope', async () => {
+    const server = await serverFor(deploy, agent);
+    const [result, cli] = await Promise.all([
+      server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } }),
+      runCli(deploy, ['deploy', '--target=prod', '--yes', '--json'], { env: agent }),
+    ]);
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: cli.stdout.slice(0, -1) }], isError: false });
+    expect(JSON.parse(texts(result).envelope)).toStrictEqual(JSON.parse(cli.stdout));
+  });
+
+  it('M4 · M2 · a tool with output gets structuredContent, success and failure alike, valid against its outputSchema', async () => {
+    const server = await serverFor(faults, agent);
+    const { tools } = await server.client.listTools();
+    const validate = new Ajv2020.default({ strict: true }).compile(
+      tools.find((tool) => tool.name === 'report')!.outputSchema as SchemaObject,
+    );
+    // The official client refuses a success of such a tool that has none, and checks it against the schema.
+    const [done, refused] = await Promise.all([
+      server.client.callTool({ name: 'report', arguments: {} }),
+      server.client.callTool({ name: 'report', arguments: { nope: 1 } }),
+    ]);
+    for (const result of [done, refused]) {
+      expect(result.structuredContent).toStrictEqual(JSON.parse(texts(result).envelope));
+      expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
+    }
+    expect(done).toMatchObject({ isError: false, structuredContent: { ok: true, data: { count: 2 } } });
+    expect(refused).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 2 } } });
   });
 });
 
@@ -205,7 +245,7 @@ describe('M3 · arguments map back to the argv a person would type', () => {
   it('M3 · the mapped release really ran with those values', async () => {
     const server = await serverFor(ship, { ...agent, SHIP_DRY_RUN: '1' });
     const result = await server.client.callTool({ name: 'release', arguments: mapped[0]!.args });
-    expect(result.structuredContent).toMatchObject({
+    expect(envelopeOf(result)).toMatchObject({
       ok: true,
       data: {
         services: ['api', 'web'],
@@ -223,7 +263,7 @@ describe('M3 · arguments map back to the argv a person would type', () => {
       },
     });
     const off = await server.client.callTool({ name: 'release', arguments: { build: '1', dryRun: false } });
-    expect(off.structuredContent).toMatchObject({ ok: true, data: { released: true } });
+    expect(envelopeOf(off)).toMatchObject({ ok: true, data: { released: true } });
   });
 
   const refused: [string, Record<string, unknown>, RegExp][] = [
@@ -244,7 +284,7 @@ describe('M3 · arguments map back to the argv a person would type', () => {
     const server = await serverFor(ship, { ...agent, SHIP_DRY_RUN: '1' });
     const result = await server.client.callTool({ name: 'release', arguments: args });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 2, message } });
-    expect(texts(result).envelope).toBe(JSON.stringify(result.structuredContent));
+    expect(result).not.toHaveProperty('structuredContent');
+    expect(JSON.parse(texts(result).envelope)).toMatchObject({ ok: false, error: { code: 2, message } });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './support/cli.js';
-import { connectStdio, faults, type StdioServer, spawnRaw, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, faults, type StdioServer, spawnRaw, texts } from './support/mcp.js';
 
 describe('M5 · concurrent calls are isolated', () => {
   let server: StdioServer;
@@ -27,7 +27,7 @@ describe('M5 · concurrent calls are isolated', () => {
     expect(most).toBe(10);
     expect(results.size).toBe(200);
     for (const [id, result] of results) {
-      expect((result as { structuredContent: unknown }).structuredContent).toMatchObject({ ok: true, data: { id } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { id } });
       // What the handler printed, to stdout and stderr alike, and nothing of any other call.
       expect(texts(result).captured).toBe(`log ${id}\nwrite ${id}\nerror ${id}\nafter ${id}\n`);
     }
@@ -51,9 +51,9 @@ describe('M6 · a handler that misbehaves yields an error result, and the server
   it.each(faultsTable)('M6 · a handler that %s', async (_, tool, code, message) => {
     const result = await server.client.callTool({ name: tool, arguments: {} });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ ok: false, error: { code, message } });
+    expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code, message } });
     const next = await server.client.callTool({ name: 'echo', arguments: { id: 'next' } });
-    expect(next.structuredContent).toMatchObject({ ok: true, data: { id: 'next' } });
+    expect(envelopeOf(next)).toMatchObject({ ok: true, data: { id: 'next' } });
   });
 
   it('M6 · an unreadable BURGEE_MCP_TIMEOUT_MS refuses to serve: exit 3 naming the variable', async () => {
@@ -67,9 +67,9 @@ describe('M6 · a handler that misbehaves yields an error result, and the server
 
   it('M6 · the timeout also aborts ctx.signal of the call it ends', async () => {
     const result = await server.client.callTool({ name: 'slow', arguments: { id: 'timed-out' } });
-    expect(result.structuredContent).toMatchObject({ error: { message: /within 400 ms/ } });
+    expect(envelopeOf(result)).toMatchObject({ error: { message: /within 400 ms/ } });
     const aborted = await server.client.callTool({ name: 'aborted', arguments: {} });
-    expect(aborted.structuredContent).toMatchObject({ data: { 'timed-out': expect.stringMatching(/within 400 ms/) } });
+    expect(envelopeOf(aborted)).toMatchObject({ data: { 'timed-out': expect.stringMatching(/within 400 ms/) } });
   });
 });
 
@@ -95,12 +95,13 @@ describe('M5 · M6 · the raw stdout of a server holds protocol frames only', ()
     call(4, 'echo', { id: 'b' });
     const [echo, stray, after] = await Promise.all([raw.response(2), raw.response(3), raw.response(4)]);
     expect(parseError).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
-    expect(echo).toMatchObject({ result: { isError: false, structuredContent: { data: { id: 'a' } } } });
+    expect(echo).toMatchObject({ result: { isError: false } });
+    expect(envelopeOf(echo.result)).toMatchObject({ data: { id: 'a' } });
     // Its rejection nobody handles fails it, as it fails the same run on the CLI (M4, E10).
-    expect(stray).toMatchObject({
-      result: { isError: true, structuredContent: { error: { message: 'a rejection nobody handles' } } },
-    });
-    expect(after).toMatchObject({ result: { isError: false, structuredContent: { data: { id: 'b' } } } });
+    expect(stray).toMatchObject({ result: { isError: true } });
+    expect(envelopeOf(stray.result)).toMatchObject({ error: { message: 'a rejection nobody handles' } });
+    expect(after).toMatchObject({ result: { isError: false } });
+    expect(envelopeOf(after.result)).toMatchObject({ data: { id: 'b' } });
     expect(await raw.close()).toBe(0);
     const lines = raw.stdout().split('\n');
     expect(lines.pop()).toBe('');
@@ -133,7 +134,7 @@ describe('M4 · an error that escapes a handler asynchronously fails its own cal
     ]);
     expect(result.isError).toBe(true);
     expect(`${texts(result).envelope}\n`).toBe(cli.stdout);
-    expect(result.structuredContent).toEqual(JSON.parse(cli.stdout));
+    expect(envelopeOf(result)).toEqual(JSON.parse(cli.stdout));
     expect(cli.code).not.toBe(0);
   });
 
@@ -143,8 +144,8 @@ describe('M4 · an error that escapes a handler asynchronously fails its own cal
       server.client.callTool({ name: 'fd-write', arguments: {} }),
     ]);
     expect(failing.isError).toBe(true);
-    expect(beside.structuredContent).toEqual({ ok: true, data: { done: true }, meta: { provenance: {} } });
+    expect(envelopeOf(beside)).toEqual({ ok: true, data: { done: true }, meta: { provenance: {} } });
     const next = await server.client.callTool({ name: 'rejection', arguments: {} });
-    expect(next.structuredContent).toMatchObject({ ok: false, error: { message: 'a rejection nobody handles' } });
+    expect(envelopeOf(next)).toMatchObject({ ok: false, error: { message: 'a rejection nobody handles' } });
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GLOBAL_FLAGS, type GlobalFlag } from '../src/manifest/globals.js';
 import { example, runCli } from './support/cli.js';
 import { connectHttp, spawnHttp } from './support/http.js';
-import { connectStdio } from './support/mcp.js';
+import { connectStdio, envelopeOf } from './support/mcp.js';
 
 const ship = example('ship');
 const dir = mkdtempSync(join(tmpdir(), 'burgee-mcp-globals-'));
@@ -120,7 +120,7 @@ async function callOver(
 ): Promise<Envelope> {
   const server = await serve(surface, args, env);
   try {
-    return (await server.client.callTool({ name: tool, arguments: input })).structuredContent as Envelope;
+    return envelopeOf(await server.client.callTool({ name: tool, arguments: input })) as Envelope;
   } finally {
     await server.close();
   }
@@ -247,7 +247,7 @@ describe('M10 · applies beside --mcp: every tool call runs as if the flag had b
       const server = await serve(surface, ['--config', 'prod.json']);
       try {
         const call = async (name: string) =>
-          (await server.client.callTool({ name, arguments: {} })).structuredContent as Envelope;
+          envelopeOf(await server.client.callTool({ name, arguments: {} })) as Envelope;
         // Two calls, two commands: the file holds for each, not for the first alone.
         const backup = await call('db_backup');
         expect(backup.data).toEqual({ tables: 3, file: 'backup.sql' });
@@ -284,26 +284,25 @@ describe('M10 · applies beside --mcp: every tool call runs as if the flag had b
     const live = join(dir, 'live.json');
     writeFileSync(live, '{"db":{"backup":{"tables":2,"pace":0}}}\n');
     const server = await serve([], ['--config', 'live.json']);
-    const backup = async () =>
-      (await server.client.callTool({ name: 'db_backup', arguments: {} })) as {
-        structuredContent: Envelope;
-        isError?: boolean;
-      };
+    const backup = async () => {
+      const result = await server.client.callTool({ name: 'db_backup', arguments: {} });
+      return { envelope: envelopeOf(result) as Envelope, isError: result.isError };
+    };
     try {
-      expect((await backup()).structuredContent.data).toEqual({ tables: 2, file: 'backup.sql' });
+      expect((await backup()).envelope.data).toEqual({ tables: 2, file: 'backup.sql' });
       writeFileSync(live, '{"db":{"backup":{"tables":4,"pace":0}}}\n');
-      const edited = (await backup()).structuredContent;
+      const edited = (await backup()).envelope;
       expect(edited.data).toEqual({ tables: 4, file: 'backup.sql' });
       expect(edited.meta?.provenance.tables).toEqual({ source: 'config', location: live });
       unlinkSync(live);
       const gone = await backup();
       expect(gone.isError).toBe(true);
-      expect(gone.structuredContent.error).toEqual({
+      expect(gone.envelope.error).toEqual({
         code: 3,
         message: `cannot read config file ${live}: ENOENT`,
         hint: 'check the path given by --config or the config environment variable',
       });
-      expect(gone.structuredContent).toEqual(await onCli(['db', 'backup', '--config', 'live.json']));
+      expect(gone.envelope).toEqual(await onCli(['db', 'backup', '--config', 'live.json']));
     } finally {
       await server.close();
     }
@@ -422,7 +421,7 @@ describe('M10 · serves: flags that shape the server itself', () => {
       expect(await post(server.url, INITIALIZE)).toBe(401);
       const client = await connectHttp(server.url, { token: 'tok-for-m10' });
       const result = await client.callTool({ name: 'db_backup', arguments: {} });
-      expect((result.structuredContent as Envelope).data).toEqual({ tables: 5, file: 'backup.sql' });
+      expect((envelopeOf(result) as Envelope).data).toEqual({ tables: 5, file: 'backup.sql' });
       await client.close();
     } finally {
       await server.stop();

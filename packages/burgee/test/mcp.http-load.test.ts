@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { program as deploy } from '../../../examples/deploy/cli.mjs';
 import { startMcpHttp } from '../src/testing/index.js';
 import { connectHttp, spawnHttp } from './support/http.js';
-import { faults } from './support/mcp.js';
+import { envelopeOf, faults } from './support/mcp.js';
 
 const CALLS = 2000;
 const CLIENTS = 16;
@@ -79,7 +79,7 @@ describe('T1 · burgee/testing: startMcpHttp', () => {
       expect(refused.status).toBe(401);
       const client = await connectHttp(server.url, { token: 'test-token' });
       const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { target: 'prod' } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { target: 'prod' } });
       await client.close();
     } finally {
       await server.close();

@@ -12,6 +12,7 @@ import { program as ledgerProgram } from './fixtures/ledger.mjs';
 import { repoRoot } from './support/cli.js';
 import { readBlocks } from './support/doc-blocks.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
+import { envelopeOf } from './support/mcp.js';
 import { findNginx, freePort, type Nginx, startNginx } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
 
@@ -60,7 +61,7 @@ async function drive(
         const id = `${prefix}-${tally.sent++}`;
         try {
           const result = await client.callTool({ name: 'record', arguments: { id, delay } });
-          const data = (result.structuredContent as { data?: { id?: string; pid?: number } }).data;
+          const data = (envelopeOf(result) as { data?: { id?: string; pid?: number } }).data;
           if (result.isError !== false || data?.id !== id || data.pid === undefined)
             throw new Error(JSON.stringify(result));
           tally.answered++;

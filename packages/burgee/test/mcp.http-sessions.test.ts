@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { type HttpServer, spawnHttp } from './support/http.js';
+import { envelopeOf } from './support/mcp.js';
 
 const ops = `${repoRoot}packages/burgee/test/fixtures/mcp-questions.mjs`;
 const VERSION = '2025-06-18';
@@ -115,7 +116,7 @@ describe('Q1 · M7 · 2025-era sessions over --http', () => {
       .filter((l) => l.startsWith('data: ') && l.length > 6)
       .map((l) => JSON.parse(l.slice(6)))
       .find((m) => m.id === 2);
-    expect(result.result.structuredContent).toMatchObject({
+    expect(envelopeOf(result.result)).toMatchObject({
       ok: true,
       data: { service: 'api', reason: 'bad deploy', replicas: 4, regions: ['eu'] },
     });

@@ -2,7 +2,7 @@ import type { Client, ClientOptions, Progress } from '@modelcontextprotocol/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example } from './support/cli.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
-import { connectStdio, faults, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, faults, texts } from './support/mcp.js';
 
 const eras: ReadonlyArray<readonly [string, ClientOptions | undefined, string]> = [
   ['2025 era (initialize)', undefined, '2025-11-25'],
@@ -79,7 +79,7 @@ describe('M7 · clients of one HTTP server do not see each other', () => {
           for (let i = 0; i < 10; i++) {
             const id = `client-${n}-call-${i}`;
             const result = await client.callTool({ name: 'echo', arguments: { id, delay: (i * 7) % 13 } });
-            expect(result.structuredContent).toMatchObject({ ok: true, data: { id } });
+            expect(envelopeOf(result)).toMatchObject({ ok: true, data: { id } });
             expect(texts(result).captured).toBe(`log ${id}\nwrite ${id}\nerror ${id}\nafter ${id}\n`);
           }
           const seen: Progress[] = [];
@@ -87,7 +87,7 @@ describe('M7 · clients of one HTTP server do not see each other', () => {
             { name: 'progress', arguments: {} },
             { onprogress: (p) => seen.push(p) },
           );
-          expect(result.structuredContent).toMatchObject({ ok: true, data: { steps: 3 } });
+          expect(envelopeOf(result)).toMatchObject({ ok: true, data: { steps: 3 } });
           expect(seen.map((p) => p.message)).toEqual(['step 1', 'step 2', 'step 3']);
         });
         await Promise.all(work);

@@ -6,10 +6,11 @@ import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp } from '../src/testing/index.js';
 import { example, runCli } from './support/cli.js';
 import { connectHttp, spawnHttp } from './support/http.js';
-import { connectStdio, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, texts } from './support/mcp.js';
 
 // Q6: over MCP, a next step (or a fix) that runs a command of the program also says which tool to
-// call with which arguments; the text stays the CLI's envelope byte for byte (M4).
+// call with which arguments, in structuredContent; the text stays the CLI's envelope byte for byte
+// (M4). A result with no such call, of a tool without outputSchema, is the text alone (N5).
 
 type Step = { command: string; when?: string; tool?: string; arguments?: Record<string, unknown> };
 type Result = { content: { text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
@@ -66,7 +67,8 @@ describe.each(eras)('Q6 · %s', (era, options) => {
     expect({ ...refused.structuredContent, next: envelope.next }).toStrictEqual(envelope);
     const done = await call(deploy, step.tool!, step.arguments!);
     expect(done.isError).toBe(false);
-    expect(done.structuredContent).toMatchObject({ ok: true, data: { target: 'prod' } });
+    expect(done).not.toHaveProperty('structuredContent');
+    expect(envelopeOf(done)).toMatchObject({ ok: true, data: { target: 'prod' } });
   });
 
   it(`Q6 · ${era}: a usage error's fix carries fixCall; calling it back succeeds`, async () => {
@@ -81,13 +83,15 @@ describe.each(eras)('Q6 · %s', (era, options) => {
     });
     expect(texts(refused).envelope).not.toContain('fixCall');
     const done = await call(ship, error.fixCall.tool, error.fixCall.arguments as Record<string, unknown>);
-    expect(done.structuredContent).toMatchObject({ ok: true, data: { channel: 'beta', tags: ['a b', 'c'] } });
+    expect(envelopeOf(done)).toMatchObject({ ok: true, data: { channel: 'beta', tags: ['a b', 'c'] } });
   });
 
   it(`Q6 · ${era}: a fix whose secret is hidden gets no call, and the secret is nowhere`, async () => {
     const ship = clients.get('ship')!;
     const refused = await call(ship, 'release', { build: '1', channel: 'bta', token: 'hunter22' });
-    const error = refused.structuredContent!.error as Record<string, unknown>;
+    // No call to add, no outputSchema: structuredContent would repeat the text, so there is none (N5).
+    expect(refused).not.toHaveProperty('structuredContent');
+    const error = envelopeOf(refused).error as Record<string, unknown>;
     expect(error.fix).toBe('ship release --build=1 --channel=beta --token=<secret> --json');
     expect(error).not.toHaveProperty('fixCall');
     expect(JSON.stringify(refused)).not.toContain('hunter22');

@@ -8,7 +8,7 @@ import { program as opsProgram } from './fixtures/mcp-questions.mjs';
 import { example, repoRoot, runCli } from './support/cli.js';
 import { bin } from './support/dev.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
-import { childEnv, connectStdio, texts } from './support/mcp.js';
+import { childEnv, connectStdio, envelopeOf, texts } from './support/mcp.js';
 
 const ops = `${repoRoot}packages/burgee/test/fixtures/mcp-questions.mjs`;
 
@@ -25,7 +25,7 @@ type Retry = { inputResponses?: Record<string, unknown>; requestState?: string }
 /** One leg of the multi-round-trip flow, by hand: the call with what a retry carries. */
 const call = (client: Client, name: string, args: Record<string, unknown>, retry: Retry = {}) =>
   client.callTool({ name, arguments: args, ...retry } as never, { allowInputRequired: true }) as Promise<
-    InputRequired | { structuredContent: Record<string, unknown>; content: { text: string }[] }
+    InputRequired | { structuredContent?: Record<string, unknown>; content: { type: 'text'; text: string }[] }
   >;
 
 const ANSWERS = { service: 'api', reason: 'bad deploy', replicas: 4, regions: ['eu'] };
@@ -49,7 +49,7 @@ describe('Q1 · 2026-07-28: the requestState is bound to the call and signed', (
       {},
       { inputResponses: accepted(ANSWERS), requestState: first.requestState },
     );
-    expect(done).toMatchObject({ structuredContent: { ok: true, data: ANSWERS } });
+    expect(envelopeOf(done)).toMatchObject({ ok: true, data: ANSWERS });
   });
 
   it('Q1 · a tampered requestState is refused with a JSON-RPC error saying why', async () => {
@@ -74,7 +74,7 @@ describe('Q1 · 2026-07-28: the requestState is bound to the call and signed', (
     const twoArgs = (await call(client, 'rollback', { service: 'api', reason: 'x' })) as InputRequired;
     const answers = { inputResponses: accepted({ replicas: 2, regions: ['us'] }), requestState: twoArgs.requestState };
     const done = await call(client, 'rollback', { reason: 'x', service: 'api' }, answers);
-    expect(done).toMatchObject({ structuredContent: { ok: true, data: { service: 'api', reason: 'x', replicas: 2 } } });
+    expect(envelopeOf(done)).toMatchObject({ ok: true, data: { service: 'api', reason: 'x', replicas: 2 } });
   });
 
   it('Q1 · inputResponses under a wrong key, or missing answers, get a new InputRequiredResult asking again', async () => {
@@ -92,8 +92,9 @@ describe('Q1 · 2026-07-28: the requestState is bound to the call and signed', (
       inputResponses: accepted({ reason: 'r', replicas: 2, regions: ['us'] }),
       requestState: rest.requestState,
     };
-    expect(await call(client, 'rollback', {}, last)).toMatchObject({
-      structuredContent: { ok: true, data: { service: 'web', reason: 'r', replicas: 2, regions: ['us'] } },
+    expect(envelopeOf(await call(client, 'rollback', {}, last))).toMatchObject({
+      ok: true,
+      data: { service: 'web', reason: 'r', replicas: 2, regions: ['us'] },
     });
   });
 });
@@ -111,7 +112,7 @@ describe('Q1 · behind a load balancer: instances that share BURGEE_MCP_STATE_KE
     try {
       const first = (await call(a!, 'rollback', {})) as InputRequired;
       const retry = { inputResponses: accepted(ANSWERS), requestState: first.requestState };
-      expect(await call(b!, 'rollback', {}, retry)).toMatchObject({ structuredContent: { ok: true, data: ANSWERS } });
+      expect(envelopeOf(await call(b!, 'rollback', {}, retry))).toMatchObject({ ok: true, data: ANSWERS });
       await expect(call(other!, 'rollback', {}, retry)).rejects.toThrow(/issued by another server/);
     } finally {
       await Promise.all([a, b, other].map((client) => client!.close()));
@@ -135,8 +136,9 @@ describe('Q4 · 2026-07-28 confirmation by hand', () => {
         inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
         requestState: first.requestState,
       };
-      expect(await call(client, 'deploy', { target: 'prod' }, yes)).toMatchObject({
-        structuredContent: { ok: true, data: { target: 'prod' } },
+      expect(envelopeOf(await call(client, 'deploy', { target: 'prod' }, yes))).toMatchObject({
+        ok: true,
+        data: { target: 'prod' },
       });
       await expect(call(client, 'deploy', { target: 'staging' }, yes)).rejects.toThrow(/issued for another call/);
       // A confirmation is good for one retry: replayed, it deploys nothing more (probe: confirm-replay).
@@ -185,9 +187,9 @@ describe('Q1 · Q4 · defineProgram({ mcp: { ask: false } }) asks nobody', () =>
     });
     try {
       const greet = await client.callTool({ name: 'greet', arguments: {} });
-      expect(greet.structuredContent).toMatchObject({ ok: false, error: { code: 2, message: /--name is required/ } });
+      expect(envelopeOf(greet)).toMatchObject({ ok: false, error: { code: 2, message: /--name is required/ } });
       const deploy = await client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
-      expect(deploy.structuredContent).toMatchObject({ ok: false, status: 'action_required' });
+      expect(envelopeOf(deploy)).toMatchObject({ ok: false, status: 'action_required' });
       const { tools } = await client.listTools();
       expect(tools.find((tool) => tool.name === 'greet')!.inputSchema.required).toEqual(['name']);
       expect(asked).toEqual([]);
@@ -206,9 +208,9 @@ describe('Q3 · M6 · a client that never answers: the call’s timeout', () => 
     try {
       client.setRequestHandler('elicitation/create', () => new Promise(() => {}));
       const result = await client.callTool({ name: 'rollback', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 1, message: /within 400 ms/ } });
+      expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code: 1, message: /within 400 ms/ } });
       const after = await client.callTool({ name: 'login', arguments: { user: 'ada', token: 't' } });
-      expect(after.structuredContent).toMatchObject({ ok: true, data: { user: 'ada' } });
+      expect(envelopeOf(after)).toMatchObject({ ok: true, data: { user: 'ada' } });
     } finally {
       await close();
     }
@@ -241,7 +243,7 @@ describe('M8 · Q1 · burgee dev serves questions too', () => {
       await client.connect(transport);
       try {
         const result = await client.callTool({ name: 'rollback', arguments: {} });
-        expect(result.structuredContent).toMatchObject({ ok: true, data: ANSWERS });
+        expect(envelopeOf(result)).toMatchObject({ ok: true, data: ANSWERS });
         expect(asked).toEqual(['ops rollback: Which service? Why roll back? How many replicas? Which regions?']);
       } finally {
         await client.close();
@@ -261,7 +263,7 @@ describe('Q1 · P6 · answers refused time after time', () => {
     });
     try {
       const result = await client.callTool({ name: 'rollback', arguments: {} });
-      expect(result.structuredContent).toEqual({
+      expect(envelopeOf(result)).toEqual({
         ok: false,
         error: {
           code: 2,

@@ -1,9 +1,11 @@
 import type { Client, ClientOptions } from '@modelcontextprotocol/client';
 import { CANCELLED } from 'caique';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineCommand, defineProgram } from '../src/index.js';
+import { connectMcp, type McpAnswer } from '../src/testing/index.js';
 import { example, repoRoot, runCli } from './support/cli.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
-import { connectStdio, foundTools, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, foundTools, texts } from './support/mcp.js';
 
 const ops = `${repoRoot}packages/burgee/test/fixtures/mcp-questions.mjs`;
 const budgeted = `${repoRoot}packages/burgee/test/fixtures/mcp-questions-budget.mjs`;
@@ -84,8 +86,8 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
         answering(client, who);
         const result = await client.callTool({ name: 'rollback', arguments: {} });
         const cli = JSON.parse(await cliEnvelope(ops, ROLLBACK));
-        expect(result.structuredContent).toMatchObject({ ok: true, data: cli.data });
-        const provenance = (result.structuredContent as { meta: { provenance: object } }).meta.provenance;
+        expect(envelopeOf(result)).toMatchObject({ ok: true, data: cli.data });
+        const provenance = (envelopeOf(result) as { meta: { provenance: object } }).meta.provenance;
         expect(provenance).toEqual({
           service: { source: 'prompt' },
           reason: { source: 'prompt' },
@@ -201,7 +203,7 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       try {
         answering(client, who);
         const result = await client.callTool({ name: 'rollback', arguments: {} });
-        expect(result.structuredContent).toMatchObject({ ok: true, data: { ...ANSWERS, replicas: 6 } });
+        expect(envelopeOf(result)).toMatchObject({ ok: true, data: { ...ANSWERS, replicas: 6 } });
         expect(who.asked.map((form) => form.message.split('\n')[0])).toEqual([
           'ops rollback: Which service? Why roll back? How many replicas? Which regions?',
           '--replicas must be at most 8; got 9',
@@ -220,7 +222,7 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
         answering(client, who);
         const result = await client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
         const cli = JSON.parse(await cliEnvelope(deploy, ['deploy', '--target', 'prod', '--yes']));
-        expect(result.structuredContent).toEqual(cli);
+        expect(envelopeOf(result)).toEqual(cli);
         expect(who.asked).toHaveLength(1);
         expect(who.asked[0]!.message).toBe(
           'deploying to prod needs confirmation\nConfirming runs: tool deploy --target prod --yes',
@@ -256,4 +258,56 @@ describe.each(transports)('Q1 · over %s', (transport, connect) => {
       }
     });
   });
+});
+
+describe('M4 · Q3 · Q4 · a tool with an outputSchema: every answer of a call that asks carries structuredContent', () => {
+  const program = defineProgram({
+    name: 'vault',
+    commands: [
+      defineCommand({
+        name: 'wipe',
+        description: 'Wipe a shelf',
+        effects: 'non_idempotent',
+        options: {
+          shelf: { type: 'string', description: 'which shelf', prompt: { message: 'Which shelf?' } },
+          yes: { type: 'boolean', env: false, description: 'confirm' },
+        },
+        output: { type: 'object', properties: { wiped: { type: 'string' } }, required: ['wiped'] },
+        run: (ctx) => {
+          if (!ctx.options.yes) {
+            const again = ['wipe', '--shelf', String(ctx.options.shelf), '--yes'];
+            ctx.actionRequired({ reason: 'confirm', message: 'sure?', next: [{ argv: again }] });
+          }
+          return { wiped: String(ctx.options.shelf) };
+        },
+      }),
+    ],
+  });
+  const eras = [
+    ['2025 era (asked during the call)', {}],
+    ['2026-07-28 (InputRequiredResult, retried by the client)', { client: modern }],
+  ] as const;
+
+  it.each(eras)(
+    'M4 · %s: a declined question and a confirmed step, each with structuredContent',
+    async (_, options) => {
+      const answers: McpAnswer[] = [
+        { action: 'decline' },
+        { action: 'accept', content: { shelf: 'top' } },
+        { action: 'accept', content: { confirm: true } },
+      ];
+      const client = await connectMcp(program, { ...options, answer: () => answers.shift() ?? { action: 'cancel' } });
+      try {
+        const declined = await client.callTool({ name: 'wipe', arguments: {} });
+        expect(declined.isError).toBe(true);
+        expect(declined.structuredContent).toStrictEqual(JSON.parse(texts(declined).envelope));
+        // The official client refuses a success without structuredContent from a tool with an outputSchema.
+        const done = await client.callTool({ name: 'wipe', arguments: {} });
+        expect(done).toMatchObject({ isError: false, structuredContent: { ok: true, data: { wiped: 'top' } } });
+        expect(answers).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { connectHttp, spawnHttp } from './support/http.js';
-import { connectStdio, faults } from './support/mcp.js';
+import { connectStdio, envelopeOf, faults } from './support/mcp.js';
 
 const eras = [
   ['2025 era', undefined],
@@ -21,7 +21,7 @@ describe('M9 · cancellation and progress over MCP', () => {
       await expect(call).rejects.toThrow();
       let aborted: unknown;
       for (let tries = 0; tries < 50; tries++) {
-        aborted = (await server.client.callTool({ name: 'aborted', arguments: {} })).structuredContent;
+        aborted = envelopeOf(await server.client.callTool({ name: 'aborted', arguments: {} }));
         if (JSON.stringify(aborted).includes('cancelled-one')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -39,7 +39,7 @@ describe('M9 · cancellation and progress over MCP', () => {
         { name: 'progress', arguments: {} },
         { onprogress: (progress) => seen.push(progress) },
       );
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { steps: 3 } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { steps: 3 } });
       expect(seen).toEqual([
         { progress: 1, total: 3, message: 'step 1' },
         { progress: 2, total: 3, message: 'step 2' },
@@ -60,7 +60,7 @@ describe('M9 · cancellation and progress over MCP', () => {
           { name: 'progress-before', arguments: {} },
           { onprogress: (progress) => seen.push(progress) },
         );
-        expect(result.structuredContent).toMatchObject({ ok: true, data: { steps: 3 } });
+        expect(envelopeOf(result)).toMatchObject({ ok: true, data: { steps: 3 } });
         expect(seen.map((progress) => progress.progress)).toEqual([0, 1, 2, 3]);
         expect(seen.at(-1)).toEqual({ progress: 3, total: 3 });
       } finally {
@@ -83,7 +83,7 @@ describe('M9 · over --http, a 2025-era client’s notifications/cancelled abort
       await expect(call).rejects.toThrow();
       let aborted: unknown;
       for (let tries = 0; tries < 100; tries++) {
-        aborted = (await caller.callTool({ name: 'aborted', arguments: {} })).structuredContent;
+        aborted = envelopeOf(await caller.callTool({ name: 'aborted', arguments: {} }));
         if (JSON.stringify(aborted).includes('cancelled-over-http')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

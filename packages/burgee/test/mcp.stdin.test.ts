@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faults, spawnRaw } from './support/mcp.js';
+import { envelopeOf, faults, spawnRaw } from './support/mcp.js';
 
 const initialize = JSON.stringify({
   jsonrpc: '2.0',
@@ -16,7 +16,7 @@ const answers = (stdout: string) =>
   stdout
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as { id?: unknown; result?: { structuredContent?: unknown } });
+    .map((line) => JSON.parse(line) as { id?: unknown; result?: unknown });
 
 describe('a client that closes stdin right after sending', () => {
   it('M1 · calls still in flight when stdin closes are answered before the server exits', async () => {
@@ -27,7 +27,7 @@ describe('a client that closes stdin right after sending', () => {
     const code = await server.close();
     expect(code).toBe(0);
     const answer = answers(server.stdout()).find((m) => m.id === 2);
-    expect(answer?.result?.structuredContent).toMatchObject({ ok: true, data: { id: 'late' } });
+    expect(envelopeOf(answer?.result)).toMatchObject({ ok: true, data: { id: 'late' } });
   });
 
   it('M9 · a call cancelled before stdin closes is not waited for: the server exits', async () => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { spawnRaw } from './support/mcp.js';
+import { envelopeOf, spawnRaw } from './support/mcp.js';
 
 const script = fileURLToPath(new URL('./fixtures/mcp-stream.mjs', import.meta.url));
 
@@ -33,7 +33,9 @@ describe('M5 · writes around the capture hook never reach the protocol stream',
     raw.send(frame(id, 'tools/list', {}));
     expect(await raw.response(id)).toMatchObject({ result: { tools: expect.any(Array) } });
     raw.send(frame(id + 1, 'tools/call', { name: 'ping', arguments: {} }));
-    expect(await raw.response(id + 1)).toMatchObject({ result: { structuredContent: { ok: true, data: 'pong' } } });
+    const pong = await raw.response(id + 1);
+    expect(pong).toMatchObject({ result: { isError: false } });
+    expect(envelopeOf(pong.result)).toMatchObject({ ok: true, data: 'pong' });
     expect(await raw.close()).toBe(0);
     const lines = raw.stdout().split('\n');
     expect(lines.pop()).toBe('');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp } from '../src/testing/index.js';
 import { example, repoRoot, runCli } from './support/cli.js';
-import { connectStdio, faults, type StdioServer, texts } from './support/mcp.js';
+import { connectStdio, envelopeOf, faults, type StdioServer, texts } from './support/mcp.js';
 
 type SchemaCommand = { name: string; effects: string; inputSchema: unknown; examples: { command: string }[] };
 
@@ -175,8 +175,10 @@ describe('M2 · outputSchema for a command that declares output', () => {
       expect(tools.find((t) => t.name === 'echo')!.outputSchema).toBeUndefined();
       const result = await server.client.callTool({ name: 'report', arguments: {} });
       expect(result.structuredContent).toMatchObject({ ok: true, data: { count: 2 } });
+      // A tool with an outputSchema gets structuredContent with its failures too, the text as an object.
       const failed = await server.client.callTool({ name: 'report', arguments: { nope: 1 } });
       expect(failed.isError).toBe(true);
+      expect(failed.structuredContent).toStrictEqual(JSON.parse(texts(failed).envelope));
     } finally {
       await server.close();
     }
@@ -269,7 +271,7 @@ describe('D7 · the tool list is complete without importing a lazy command', () 
       ]);
       expect(imported).toBe(0);
       const result = await client.callTool({ name: 'heavy', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { loaded: true } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { loaded: true } });
       expect(imported).toBe(1);
     } finally {
       await client.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example } from './support/cli.js';
-import { connectStdio, type StdioServer, spawnRaw } from './support/mcp.js';
+import { connectStdio, envelopeOf, type StdioServer, spawnRaw } from './support/mcp.js';
 
 const ship = example('ship');
 
@@ -71,7 +71,7 @@ describe('M3 · tool arguments are checked against inputSchema before anything r
     async (_, name, args, message) => {
       const result = await server.client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 2, message } });
+      expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code: 2, message } });
     },
   );
 
@@ -81,7 +81,7 @@ describe('M3 · tool arguments are checked against inputSchema before anything r
       arguments: { build: '1', token: { value: 'hunter2' } },
     });
     expect(JSON.stringify(result)).not.toContain('hunter2');
-    expect(result.structuredContent).toMatchObject({
+    expect(envelopeOf(result)).toMatchObject({
       error: { message: 'argument "token" expects a string, got an object' },
     });
   });
@@ -94,7 +94,7 @@ describe('M3 · tool arguments are checked against inputSchema before anything r
     const list = server.client.listTools();
     const [called, listed] = await Promise.all([big, list]);
     expect(listed.tools.length).toBeGreaterThan(0);
-    expect(called.structuredContent).toMatchObject({
+    expect(envelopeOf(called)).toMatchObject({
       ok: false,
       error: { code: 2, message: 'unknown option --bogus for ship release' },
     });
@@ -126,11 +126,10 @@ describe('M3 · M6 · keys and depths JSON.parse reads but a copy would lose', (
     raw.send(
       `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"release","arguments":{"build":"1","bogus":${deep}}}}`,
     );
-    expect(await raw.response(4)).toMatchObject({
-      result: {
-        isError: true,
-        structuredContent: { error: { code: 2, message: 'an argument is nested too deeply to read' } },
-      },
+    const nested = await raw.response(4);
+    expect(nested).toMatchObject({ result: { isError: true } });
+    expect(envelopeOf(nested.result)).toMatchObject({
+      error: { code: 2, message: 'an argument is nested too deeply to read' },
     });
     expect(await raw.close()).toBe(0);
   });

@@ -6,7 +6,7 @@ import { program as ship } from '../../../examples/ship/cli.mjs';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { runProgram } from '../src/testing/index.js';
 import { example, runCli } from './support/cli.js';
-import { connectStdio } from './support/mcp.js';
+import { connectStdio, envelopeOf } from './support/mcp.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'burgee-people-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -156,7 +156,7 @@ describe('H5 · M9 · progress goes only to a person at a terminal, or to an MCP
         { name: 'db_backup', arguments: { tables: 2, pace: 200 } },
         { onprogress: (progress) => seen.push(progress) },
       );
-      expect(result.structuredContent).toMatchObject({ ok: true, data: { tables: 2 } });
+      expect(envelopeOf(result)).toMatchObject({ ok: true, data: { tables: 2 } });
       // The handler counts each table before copying it; the total reached comes with its success (M9).
       expect(seen).toEqual([
         { progress: 0, total: 2, message: 'copying table 1 of 2' },
@@ -174,7 +174,7 @@ describe('H5 · M9 · progress goes only to a person at a terminal, or to an MCP
     try {
       const result = await server.client.callTool({ name: 'rollback', arguments: { service: 'api' } });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({
+      expect(envelopeOf(result)).toMatchObject({
         ok: false,
         error: { code: 2, message: '--reason is required when nobody is there to answer' },
       });

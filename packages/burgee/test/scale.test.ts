@@ -5,7 +5,7 @@ import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp, runProgram } from '../src/testing/index.js';
 import { scalePaths, scaleProgram } from './fixtures/scale.js';
 import { repoRoot } from './support/cli.js';
-import { foundTools } from './support/mcp.js';
+import { envelopeOf, foundTools } from './support/mcp.js';
 
 const programSchema = JSON.parse(readFileSync(`${repoRoot}packages/burgee/program-schema.json`, 'utf8')) as object;
 const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(programSchema);
@@ -238,7 +238,7 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
       expect(Object.keys(listed!.inputSchema.properties)).toEqual(['target', 'count']);
 
       const called = await client.callTool({ name: 'group-007_task-013', arguments: { target: 'prod' } });
-      expect(called.structuredContent).toMatchObject({ ok: true, data: { target: 'prod', count: 1 } });
+      expect(envelopeOf(called)).toMatchObject({ ok: true, data: { target: 'prod', count: 1 } });
     } finally {
       await client.close();
     }
@@ -249,7 +249,7 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
     try {
       for (const name of toolNames) {
         const result = await client.callTool({ name, arguments: { count: 2 } });
-        expect(result.structuredContent, name).toEqual({
+        expect(envelopeOf(result), name).toEqual({
           ok: true,
           data: { target: 'local', count: 2 },
           meta: { provenance: { target: { source: 'default' }, count: { source: 'flag', location: '--count' } } },
@@ -265,8 +265,10 @@ describe('a program of 1,000 commands over MCP, with the official client', () =>
     try {
       const result = await client.callTool({ name: 'discover_tools', arguments: { group: 'nope' } });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 2 } });
-      expect((result.structuredContent as { error: { hint: string } }).error.hint).toMatch(/^groups: group-000, /);
+      // The discovery tool has no outputSchema: its refusal is the text alone, as any other would be (N5).
+      expect(result.structuredContent).toBeUndefined();
+      expect(envelopeOf(result)).toMatchObject({ ok: false, error: { code: 2 } });
+      expect((envelopeOf(result) as { error: { hint: string } }).error.hint).toMatch(/^groups: group-000, /);
     } finally {
       await client.close();
     }

@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp, runProgram } from '../src/testing/index.js';
-import { texts } from './support/mcp.js';
+import { envelopeOf, texts } from './support/mcp.js';
 
 // One command with every kind of typed argument: a number, a string with choices, numbers variadic.
 const scale = defineCommand({
@@ -129,7 +129,7 @@ describe('H2 · S1 · M3 · typed arguments on every surface', () => {
       });
       const cli = await runProgram(tool, ['scale', '4', 'us-east', '8080', '-1', '--json']);
       expect(texts(call).envelope).toBe(cli.stdout.slice(0, -1));
-      expect(call.structuredContent).toMatchObject({
+      expect(envelopeOf(call)).toMatchObject({
         ok: true,
         data: { replicas: 4, region: 'us-east', ports: [8080, -1] },
       });
@@ -143,12 +143,12 @@ describe('H2 · S1 · M3 · typed arguments on every surface', () => {
     try {
       const typed = await client.callTool({ name: 'scale', arguments: { replicas: '4' } });
       expect(typed.isError).toBe(true);
-      expect(typed.structuredContent).toMatchObject({
+      expect(envelopeOf(typed)).toMatchObject({
         ok: false,
         error: { code: 2, message: 'argument "replicas" expects a number, got a string' },
       });
       const choice = await client.callTool({ name: 'scale', arguments: { replicas: 1, region: 'mars' } });
-      expect(choice.structuredContent).toMatchObject({
+      expect(envelopeOf(choice)).toMatchObject({
         ok: false,
         error: { code: 2, message: '[region] must be one of eu-west, us-east; got "mars"' },
       });

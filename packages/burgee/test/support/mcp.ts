@@ -37,6 +37,18 @@ export async function connectStdio(
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
+/**
+ * The envelope of a tool result, whatever its shape (M4): its `structuredContent` where the server
+ * sends one (a tool with an outputSchema, next steps as calls: Q6), else its first text item parsed.
+ */
+export function envelopeOf(result: unknown): Record<string, unknown> {
+  const { structuredContent, content } = result as {
+    structuredContent?: Record<string, unknown>;
+    content: { type: string; text: string }[];
+  };
+  return structuredContent ?? (JSON.parse(content[0]!.text) as Record<string, unknown>);
+}
+
 /** The first text item of a tool result, and the second (what the handler printed) when there is one. */
 export function texts(result: unknown): { envelope: string; captured: string | undefined } {
   const content = (result as { content: { type: string; text: string }[] }).content;

@@ -19,6 +19,9 @@ const FAILURE_ENVELOPE = {
   required: ['ok', 'error'],
 } as const;
 
+/** Whether the command's tool has an `outputSchema` (below): then each of its results carries `structuredContent` (M4). */
+export const hasOutputSchema = (command: ManifestCommand): boolean => command.output !== undefined;
+
 /**
  * The tool's `outputSchema` when the command declares `output`: the envelope with that `data`,
  * accepting the failure envelope too, since a tool result is always one or the other (M2).

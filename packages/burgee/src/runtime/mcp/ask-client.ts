@@ -3,18 +3,12 @@ import type { Program } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand, ManifestOption } from '../../manifest/types.js';
+import { hasOutputSchema } from '../../projections/mcp/output-schema.js';
 import { CONFIRM_FIELD, type QuestionForm, toConfirmForm, toQuestionForm } from '../../projections/mcp/questions.js';
 import { withNextCalls } from './next-calls.js';
 import { mintState, readState, type StatePayload, type StateRefusal } from './request-state.js';
-import {
-  type CallRequest,
-  callTool,
-  failed,
-  runCall,
-  type ToolCallSettings,
-  type ToolResult,
-  timedOut,
-} from './tool-call.js';
+import { type CallRequest, callTool, runCall, type ToolCallSettings, timedOut } from './tool-call.js';
+import { envelopeOf, failed, type ToolResult } from './tool-result.js';
 
 /** A client's answer to one form: accepted with its content, declined, cancelled; or none in time. */
 export type FormAnswer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } | 'timeout';
@@ -64,6 +58,7 @@ export type AskedCall = {
  */
 export async function callAsking(call: AskedCall): Promise<ToolResult | InputRequired | StateRefusal> {
   const { asking, tool, args } = call;
+  const structured = hasOutputSchema(call.command);
   const started = performance.now();
   const program = manifestOf(call.program).name;
   const state =
@@ -75,7 +70,7 @@ export async function callAsking(call: AskedCall): Promise<ToolResult | InputReq
   let given = state?.asked.given;
   const response = state === undefined ? undefined : formResponse(asking.inputResponses?.[ANSWERS]);
   if (response?.action === 'accept') given = { ...given, ...response.content };
-  else if (response !== undefined) return declined();
+  else if (response !== undefined) return declined(structured);
   for (let round = 1; ; round++) {
     const pending: { options?: readonly ManifestOption[]; problems?: readonly string[] } = {};
     const answers = {
@@ -91,10 +86,10 @@ export async function callAsking(call: AskedCall): Promise<ToolResult | InputReq
     const keys = pending.options.map((option) => option.key);
     if (asking.elicit === undefined)
       return inputRequired(call, ANSWERS, form, { kind: 'options', keys, ...kept(given, keys) });
-    if (round > MAX_ASKS) return refused(pending.problems ?? []);
+    if (round > MAX_ASKS) return refused(pending.problems ?? [], structured);
     const answer = await asking.elicit(form, left(started, call.settings.timeoutMs));
-    if (answer === 'timeout') return failed(timedOut(call.settings.timeoutMs), '');
-    if (answer.action !== 'accept') return declined();
+    if (answer === 'timeout') return failed(timedOut(call.settings.timeoutMs), '', structured);
+    if (answer.action !== 'accept') return declined(structured);
     given = { ...given, ...answer.content };
   }
 }
@@ -116,7 +111,7 @@ async function confirmOrAnswer(
     return inputRequired(call, CONFIRM, form, { kind: 'confirm', argv: step.argv, envelope });
   }
   const answer = await call.asking.elicit(form, left(started, call.settings.timeoutMs));
-  if (answer === 'timeout') return failed(timedOut(call.settings.timeoutMs), '');
+  if (answer === 'timeout') return failed(timedOut(call.settings.timeoutMs), '', hasOutputSchema(call.command));
   return confirmed(answer) ? runStep(call, step.argv) : result;
 }
 
@@ -128,16 +123,18 @@ async function answerConfirm(
 ): Promise<ToolResult | InputRequired> {
   const response = formResponse(entry);
   if (response === undefined) {
-    const step = confirmStep(manifestOf(call.program).name, toResult(call.program, asked.envelope));
+    const step = confirmStep(manifestOf(call.program).name, toResult(call, asked.envelope));
     if (step !== undefined) return inputRequired(call, CONFIRM, toConfirmForm(step.message, step.line), asked);
   }
   if (response !== undefined && confirmed(response)) return runStep(call, asked.argv);
-  return toResult(call.program, asked.envelope);
+  return toResult(call, asked.envelope);
 }
 
 /** Runs the confirmed step as its tool call would run (M4), its own next steps' calls included (Q6). */
-const runStep = async (call: AskedCall, argv: readonly string[]): Promise<ToolResult> =>
-  withNextCalls(manifestOf(call.program), await runCall(call.program, argv, call.settings, call.request));
+const runStep = async (call: AskedCall, argv: readonly string[]): Promise<ToolResult> => {
+  const result = await runCall(call.program, argv, call.settings, call.request, hasOutputSchema(call.command));
+  return withNextCalls(manifestOf(call.program), result);
+};
 
 const confirmed = (answer: Exclude<FormAnswer, 'timeout'>): boolean =>
   answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true;
@@ -147,7 +144,9 @@ function confirmStep(
   programName: string,
   result: ToolResult,
 ): { argv: string[]; line: string; message: string } | undefined {
-  const envelope = result.structuredContent as {
+  // A confirmation is an exit-4 failure: a success's text is never read back for one.
+  if (!result.isError) return undefined;
+  const envelope = envelopeOf(result) as {
     status?: unknown;
     reason?: unknown;
     message?: unknown;
@@ -193,10 +192,11 @@ function formResponse(entry: unknown): Exclude<FormAnswer, 'timeout'> | undefine
  * Declined or cancelled: what a person's Esc gives at a terminal (Q3), caique's CANCELLED, whose
  * words are repeated here so that the server does not load the prompt library for them.
  */
-export const declined = (): ToolResult => failed({ code: ExitCode.CANCELLED, message: 'cancelled at the prompt' }, '');
+export const declined = (structured: boolean): ToolResult =>
+  failed({ code: ExitCode.CANCELLED, message: 'cancelled at the prompt' }, '', structured);
 
 /** Answers refused time after time: the first one's refusal, in the flag's words, as on the CLI (P6). */
-const refused = (problems: readonly string[]): ToolResult =>
+const refused = (problems: readonly string[], structured: boolean): ToolResult =>
   failed(
     {
       code: ExitCode.USAGE,
@@ -204,6 +204,7 @@ const refused = (problems: readonly string[]): ToolResult =>
       hint: problems.slice(1).join('; ') || 'pass the values as arguments',
     },
     '',
+    structured,
   );
 
 /** The answers that passed, kept in the state so a form asks again only for the others. */
@@ -218,11 +219,10 @@ function kept(
 const left = (started: number, timeoutMs: number): number => Math.max(1, timeoutMs - (performance.now() - started));
 
 /** The exit-4 result kept in a confirmation's state, as the call gave it (its next steps' calls included, Q6). */
-function toResult(program: Program, envelope: string): ToolResult {
-  const text = { type: 'text' as const, text: envelope };
-  return withNextCalls(manifestOf(program), {
-    content: [text],
-    structuredContent: JSON.parse(envelope),
-    isError: true,
-  });
+function toResult(call: AskedCall, envelope: string): ToolResult {
+  const content = [{ type: 'text' as const, text: envelope }];
+  const result: ToolResult = hasOutputSchema(call.command)
+    ? { content, structuredContent: JSON.parse(envelope), isError: true }
+    : { content, isError: true };
+  return withNextCalls(manifestOf(call.program), result);
 }

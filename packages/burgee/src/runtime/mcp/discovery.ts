@@ -49,7 +49,7 @@ export function discover(
         hint: `groups: ${groups.join(', ')}`,
       },
     };
-    return { content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: envelope, isError: true };
+    return { content: [{ type: 'text', text: JSON.stringify(envelope) }], isError: true };
   }
   if (!discovered.has(group as string)) {
     discovered.add(group as string);

@@ -11,6 +11,7 @@ import { findToolCommand, toolName } from '../../projections/mcp/tools.js';
 import { parseArgv } from '../parse-argv.js';
 import { resolveInputs } from '../resolve.js';
 import { toNextCall, withNextCalls } from './next-calls.js';
+import type { ToolResult } from './tool-result.js';
 
 const shipManifest = manifestOf(ship);
 const deployManifest = manifestOf(deploy);
@@ -153,35 +154,47 @@ describe('Q6 · next steps and fixes in structuredContent', () => {
     next: [{ command: 'ship db drop --yes --json' }, { command: 'ship status --json', when: 'first' }],
     error: { code: 4, message: 'm' },
   };
-
-  it('Q6 · a step that runs a tool gains tool and arguments; one that does not stays as it is', () => {
-    const result = withNextCalls(shipManifest, { structuredContent: envelope });
-    expect(result.structuredContent.next).toStrictEqual([
-      { command: 'ship db drop --yes --json' },
-      { command: 'ship status --json', when: 'first', tool: 'status', arguments: {} },
-    ]);
-    expect(envelope.next[1]).toStrictEqual({ command: 'ship status --json', when: 'first' });
+  /** A result as the server makes it: the envelope as text, and as an object only when asked (a tool's outputSchema). */
+  const resultOf = (body: object, structured = false): ToolResult => ({
+    content: [{ type: 'text', text: JSON.stringify(body) }],
+    ...(structured ? { structuredContent: structuredClone(body) as Record<string, unknown> } : {}),
+    isError: (body as { ok?: unknown }).ok === false,
   });
 
-  it('Q6 · a fix gains fixCall beside it; success and fixes with no call are the same object', () => {
+  it.each([false, true])(
+    'Q6 · a step that runs a tool gains tool and arguments; one that does not stays as it is (object sent already: %s)',
+    (structured) => {
+      const given = resultOf(envelope, structured);
+      const result = withNextCalls(shipManifest, given);
+      expect(result.structuredContent?.next).toStrictEqual([
+        { command: 'ship db drop --yes --json' },
+        { command: 'ship status --json', when: 'first', tool: 'status', arguments: {} },
+      ]);
+      // The text stays the CLI's envelope (M4); the result it was given is left as it was.
+      expect(result.content).toBe(given.content);
+      expect(given.structuredContent?.next ?? envelope.next).toStrictEqual(envelope.next);
+    },
+  );
+
+  it('Q6 · a fix gains fixCall beside it; success and fixes with no call are the result given, with no object added', () => {
     const fix = {
       ok: false,
       error: { code: 2, message: 'x', fix: 'ship release --build=1 --channel=beta --json', usage: {} },
     };
-    const error = withNextCalls(shipManifest, { structuredContent: fix }).structuredContent.error as Record<
-      string,
-      unknown
-    >;
+    const error = withNextCalls(shipManifest, resultOf(fix)).structuredContent?.error as Record<string, unknown>;
     expect(Object.keys(error)).toEqual(['code', 'message', 'fix', 'fixCall', 'usage']);
     expect(error.fixCall).toStrictEqual({
       tool: 'release',
       arguments: { build: '1', channel: 'beta' },
     });
-    for (const structuredContent of [
+    for (const body of [
       { ok: true, data: null, meta: { provenance: {} } },
       { ok: false, error: { code: 2, message: 'x', fix: 'ship --schema --full' } },
     ]) {
-      expect(withNextCalls(shipManifest, { structuredContent }).structuredContent).toBe(structuredContent);
+      for (const structured of [false, true]) {
+        const given = resultOf(body, structured);
+        expect(withNextCalls(shipManifest, given)).toBe(given);
+      }
     }
   });
 });

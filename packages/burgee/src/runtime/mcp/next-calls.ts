@@ -10,6 +10,7 @@ import { builtin } from '../builtins.js';
 import { coerce, readNumber } from '../coerce.js';
 import { BurgeeError } from '../errors.js';
 import { type ParsedArgv, parseArgv, type RawFlag } from '../parse-argv.js';
+import { envelopeOf, type ToolResult } from './tool-result.js';
 
 // Top-level await: loaded with import() only. node:util's ES facade would cost a server's start
 // 2–7 ms (N1).
@@ -54,15 +55,16 @@ export const exampleReader =
 
 /**
  * A tool result whose `structuredContent` gives each runnable `next[]` step its `tool` and
- * `arguments`, and a failure's `fix` its `fixCall`, for an agent that speaks MCP alone (Q6). Its
- * text is left as it is: the CLI's line byte for byte (M4).
+ * `arguments`, and a failure's `fix` its `fixCall`, for an agent that speaks MCP alone (Q6): the
+ * one thing it says that the text does not, so a result without `structuredContent` gains it then.
+ * Its text is left as it is: the CLI's line byte for byte (M4).
  */
-export function withNextCalls<R extends { structuredContent: Record<string, unknown> }>(
-  manifest: Manifest,
-  result: R,
-): R {
-  const structuredContent = withCalls(manifest, result.structuredContent);
-  return structuredContent === result.structuredContent ? result : { ...result, structuredContent };
+export function withNextCalls(manifest: Manifest, result: ToolResult): ToolResult {
+  // Next steps and fixes come with failures only: a success's text is never read back.
+  if (result.structuredContent === undefined && !result.isError) return result;
+  const envelope = envelopeOf(result);
+  const structuredContent = withCalls(manifest, envelope);
+  return structuredContent === envelope ? result : { ...result, structuredContent };
 }
 
 function withCalls(manifest: Manifest, envelope: Record<string, unknown>): Record<string, unknown> {

@@ -2,9 +2,10 @@ import type { Program, Progress } from '../../declaration/types.js';
 import { manifestOf } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestCommand } from '../../manifest/types.js';
-import { type ErrorBody, renderEnvelope, toFailureEnvelope } from '../../projections/envelope/index.js';
+import type { ErrorBody } from '../../projections/envelope/index.js';
 import { toUsageSummary } from '../../projections/human/index.js';
 import { toCallArgv } from '../../projections/mcp/argument-types.js';
+import { hasOutputSchema } from '../../projections/mcp/output-schema.js';
 import type { FaultSink } from '../capture.js';
 import { classify } from '../classify.js';
 import { execute } from '../execute.js';
@@ -15,6 +16,7 @@ import { holdFaultListeners } from '../process-guards.js';
 import type { RunResult } from '../report.js';
 import type { Deadlines } from './deadlines.js';
 import { withNextCalls } from './next-calls.js';
+import { failed, type ToolResult, toToolResult } from './tool-result.js';
 
 /** What every call of one server shares. */
 export type ToolCallSettings = {
@@ -35,13 +37,6 @@ export type CallRequest = {
   answers?: PromptAnswers | undefined;
 };
 
-/** A tool result in MCP's `CallToolResult` shape (M4). */
-export type ToolResult = {
-  content: { type: 'text'; text: string }[];
-  structuredContent: Record<string, unknown>;
-  isError: boolean;
-};
-
 /**
  * Runs a command as a `--json` caller would, in this process (M4): the arguments become the command
  * line they stand for (M3), which runs through `execute` as on the CLI; its result is the tool result.
@@ -57,11 +52,12 @@ export function callTool(
   // A foreign program's library reads some shapes otherwise than burgee's parser (runtime/host).
   const style = hostOf(program)?.argvStyle;
   const mapped = toCallArgv(command, args, { program: manifest.name, config: manifest.config, ...style });
+  const structured = hasOutputSchema(command);
   if ('refusal' in mapped) {
     const usage = toUsageSummary(manifest, command);
-    return Promise.resolve(failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, ''));
+    return Promise.resolve(failed({ code: ExitCode.USAGE, ...mapped.refusal, usage }, '', structured));
   }
-  const run = runCall(program, mapped.argv, settings, request);
+  const run = runCall(program, mapped.argv, settings, request, structured);
   // A foreign program's lines are its library's to read, and its handlers name no next steps (Q6).
   return style === undefined ? run.then((result) => withNextCalls(manifest, result)) : run;
 }
@@ -69,12 +65,14 @@ export function callTool(
 /**
  * Runs the command until it finishes, runs out of time or is cancelled by the client, whichever
  * comes first; in the last two cases `ctx.signal` is aborted and the call answers at once (M6, M9).
+ * `structured`: the tool has an `outputSchema`, so the result carries `structuredContent`.
  */
 export function runCall(
   program: Program,
   argv: readonly string[],
   settings: ToolCallSettings,
   request: CallRequest,
+  structured: boolean,
 ): Promise<ToolResult> {
   return new Promise<ToolResult>((resolve) => {
     // Under --json the runtime sends what the handler prints to stderr: that is the captured output.
@@ -93,7 +91,7 @@ export function runCall(
     };
     const stop = (failure: ErrorBody, reason: unknown) => {
       signal.abort(reason);
-      answer(failed(failure, captured));
+      answer(failed(failure, captured, structured));
     };
     const signal = lazySignal(request.signal, () => stop(cancelled(), request.signal?.reason));
     const deadline = settings.deadlines.add(() => {
@@ -107,7 +105,11 @@ export function runCall(
     // what they schedule, whose stray errors fail this call as they fail a CLI run (M4, E10).
     runGuarded(() => execute(program, io, { captured: true }), { stdout: capture, stderr: capture }, faults.sink).then(
       (result) =>
-        answer(faults.error === undefined ? toToolResult(result, captured) : faulted(result, faults, captured)),
+        answer(
+          faults.error === undefined
+            ? toToolResult(result, captured, structured)
+            : faulted(result, faults, captured, structured),
+        ),
       // execute() answers every failure itself; this is the guard should that ever break.
       (error: unknown) => stop(couldNotRun(error), error),
     );
@@ -146,12 +148,12 @@ function callFaults(answered: () => boolean): CallFaults {
  * A run that answered although a stray error escaped it (a host that does not race `stalled`): the
  * error stands, never `ok: true`. A run that failed on its own already says so.
  */
-function faulted(result: RunResult, faults: CallFaults, captured: string): ToolResult {
-  if (result.exitCode !== 0) return toToolResult(result, captured);
+function faulted(result: RunResult, faults: CallFaults, captured: string, structured: boolean): ToolResult {
+  if (result.exitCode !== 0) return toToolResult(result, captured, structured);
   const outcome = classify(faults.error!.value);
   const body = outcome.kind === 'failure' ? outcome.failure : { code: ExitCode.RUNTIME, message: 'the command failed' };
   const { code, message, hint } = body as ErrorBody;
-  return failed(hint === undefined ? { code, message } : { code, message, hint }, captured);
+  return failed(hint === undefined ? { code, message } : { code, message, hint }, captured, structured);
 }
 
 const pipe = (write: (text: string) => void): OutputStream => ({ write, isTTY: false });
@@ -233,24 +235,3 @@ export const timedOut = (timeoutMs: number): ErrorBody => ({
   message: `the command did not finish within ${timeoutMs} ms, the MCP call timeout, and was cancelled`,
   hint: 'when it needs longer, raise the limit with BURGEE_MCP_TIMEOUT_MS (milliseconds)',
 });
-
-/** A failure burgee answers for the call itself: refused arguments, a timeout, a cancellation. */
-export function failed(failure: ErrorBody, captured: string): ToolResult {
-  const envelope = toFailureEnvelope(failure);
-  return toolResult(renderEnvelope(envelope), envelope, captured, true);
-}
-
-/** The run's envelope as the first text item and as structuredContent; captured output as a second item (M4). */
-function toToolResult(result: RunResult, captured: string): ToolResult {
-  if (result.envelope === undefined) {
-    // --json promises one envelope (N2); should that ever break, the caller still gets one.
-    return failed({ code: ExitCode.RUNTIME, message: 'the command answered without a JSON envelope' }, captured);
-  }
-  return toolResult(result.text, result.envelope, captured, result.exitCode !== 0);
-}
-
-function toolResult(text: string, envelope: object, captured: string, isError: boolean): ToolResult {
-  const content: ToolResult['content'] = [{ type: 'text', text }];
-  if (captured !== '') content.push({ type: 'text', text: captured });
-  return { content, structuredContent: envelope as Record<string, unknown>, isError };
-}
