@@ -98,7 +98,7 @@ export const toolsOverBudget: Rule = ({ manifest }) => {
     });
   }
   for (const group of listing.groups.keys()) {
-    const size = renderToolsText(group, groupTools(listing, group) ?? []).length;
+    const size = renderToolsText(groupTools(listing, group) ?? []).length;
     if (size <= budget) continue;
     const command = group === TOP_LEVEL ? undefined : manifest.root.commands.find((c) => c.name === group);
     found.push({

@@ -32,13 +32,11 @@ describe('M2 · N5 · the discovery tool answers in lines, every fact of the too
       ? { tool: 'deploy', arguments: { build: 'b1', env: 'production' } }
       : undefined,
   );
-  const text = renderToolsText('builds', tools);
+  const text = renderToolsText(tools);
 
   it('names each tool with its effects and summary, each input with type, choices, bounds, default and description', () => {
     expect(text).toBe(
       [
-        'Tools of builds, in tools/list from now on:',
-        '',
         'deploy (non_idempotent): Deploy a build',
         '- build (required): build id',
         '- env (preview | production; default preview): where',

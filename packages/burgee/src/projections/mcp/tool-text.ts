@@ -5,11 +5,11 @@ import type { McpTool } from './types.js';
  * The discovery tool's answer (M2, N5): a group's tools as lines a model reads, each fact of the
  * tools' JSON once and nothing of its punctuation. JSON inside a text block is escaped twice on the
  * wire and costs a model about twice the tokens of these lines for the same facts. The tools
- * themselves are listed by `tools/list` from then on, for clients that validate arguments.
+ * themselves are listed by `tools/list` from then on, for clients that validate arguments; the
+ * discovery tool's description says so, and how to read these lines (`TOOLS_TEXT_KEY`), once.
  */
-export function renderToolsText(group: string, tools: readonly McpTool[]): string {
-  const intro = `${group === '.' ? 'Top-level tools' : `Tools of ${group}`}, in tools/list from now on:`;
-  return [intro, ...tools.map(renderTool)].join('\n\n');
+export function renderToolsText(tools: readonly McpTool[]): string {
+  return tools.map(renderTool).join('\n\n');
 }
 
 /**

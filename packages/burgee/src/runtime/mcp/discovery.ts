@@ -55,5 +55,5 @@ export function discover(
     discovered.add(group as string);
     changed();
   }
-  return { content: [{ type: 'text', text: renderToolsText(group as string, tools.map(seen)) }], isError: false };
+  return { content: [{ type: 'text', text: renderToolsText(tools.map(seen)) }], isError: false };
 }
