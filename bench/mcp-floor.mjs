@@ -34,12 +34,12 @@ const interactive = process.env.FORCE_TTY === '1';
 const tool = {
   name: 'deploy',
   description:
-    'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
+    'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
   inputSchema: {
     type: 'object',
     properties: {
-      target: { type: 'string', flag: '--target', description: 'where to deploy' },
-      yes: { type: 'boolean', flag: '--yes', description: 'skip the confirmation' },
+      target: { type: 'string', description: 'where to deploy' },
+      yes: { type: 'boolean', description: 'skip the confirmation' },
     },
     required: ['target'],
     additionalProperties: false,

@@ -46,8 +46,8 @@ const interactive = process.env.FORCE_TTY === '1';
 const inputSchema = fromJsonSchema({
   type: 'object',
   properties: {
-    target: { type: 'string', flag: '--target', description: 'where to deploy' },
-    yes: { type: 'boolean', flag: '--yes', description: 'skip the confirmation' },
+    target: { type: 'string', description: 'where to deploy' },
+    yes: { type: 'boolean', description: 'skip the confirmation' },
   },
   required: ['target'],
   additionalProperties: false,
@@ -82,7 +82,7 @@ function createServerInstance() {
     'deploy',
     {
       description:
-        'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
+        'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
       inputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
     },

@@ -46,12 +46,12 @@ const expectedTools = JSON.stringify([
   {
     name: 'deploy',
     description:
-      'Deploy a build\nExample: tool deploy --target prod\nExample: tool deploy --target prod --yes (once reviewed)',
+      'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
     inputSchema: {
       type: 'object',
       properties: {
-        target: { type: 'string', flag: '--target', description: 'where to deploy' },
-        yes: { type: 'boolean', flag: '--yes', description: 'skip the confirmation' },
+        target: { type: 'string', description: 'where to deploy' },
+        yes: { type: 'boolean', description: 'skip the confirmation' },
       },
       required: ['target'],
       additionalProperties: false,
