@@ -92,7 +92,7 @@ describe('P2 · the migration tool: a required secret the environment gives', ()
 
   it('L1 · --llms, the skill and help spell the secret as coming from the environment, never as a flag to type', async () => {
     const llms = await runCli(mig, ['--llms']);
-    expect(llms.stdout).toContain('- `mig status [options]` (read_only)');
+    expect(llms.stdout).toContain('- `mig status` (read_only)');
     expect(llms.stdout).not.toContain('--database-url');
     const skill = await runCli(mig, ['skills', 'print']);
     expect(skill.code).toBe(0);

@@ -70,7 +70,8 @@ describe('L5 · --llms', () => {
 
   it('L5 · drilled into a group it lists that group; a command below which agents run nothing is refused', async () => {
     const db = await runProgram(ship, ['db', '--llms']);
-    expect(db.stdout).toContain('- `ship db backup [options]` (non_idempotent)');
+    expect(db.stdout).toContain('# ship db\n');
+    expect(db.stdout).toContain('\n- `backup` (non_idempotent)');
     expect(db.stdout).not.toContain('ship status');
     const drop = await runProgram(ship, ['db', 'drop', '--llms', '--json']);
     expect(drop.exitCode).toBe(2);
@@ -100,7 +101,7 @@ describe('L6 · K3 · a program that declares the name keeps its own', () => {
       data: { own: true, llms: true },
     });
     // Elsewhere --llms is still burgee's.
-    expect((await runProgram(own, ['--llms'])).stdout).toContain('- `own skills [options]` (read_only)');
+    expect((await runProgram(own, ['--llms'])).stdout).toContain('- `own skills` (read_only)');
     expect((await runProgram(own, ['--help'])).stdout).not.toMatch(/^ {2}skills +print a SKILL/m);
   });
 });
@@ -128,7 +129,7 @@ describe.each([
     const skill = await runCli(script, ['skills', 'print']);
     expect(skill).toMatchObject({ code: 0, stderr: '' });
     expect(skill.stdout).toMatch(/^---\nname: ship\n/);
-    expect(skill.stdout).toContain('### `ship deploy [options] <target>` (non_idempotent)\n');
+    expect(skill.stdout).toContain('## `ship deploy <target>` (non_idempotent)\n');
     expect(skill.stdout).not.toContain('ship purge');
     const llms = await runCli(script, ['--llms']);
     expect(llms).toMatchObject({ code: 0, stderr: '' });

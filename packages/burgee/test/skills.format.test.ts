@@ -216,7 +216,7 @@ describe.each(programs)('L1 · L2 · L3 · every page of the skill of %s', (_, m
   it('L1 · the description says what the program does and when to use it', async () => {
     const [root] = toSkillPages(manifestOf(await make()));
     const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(root!.text)![1]!) as { description: string };
-    expect(front.description).toMatch(/\. Use when asked to/);
+    expect(front.description).toMatch(/\. Use when (asked to|a task involves) /);
   });
 
   it('L1 · L3 · every page is named by the page that sends to it, and every file named is a page', async () => {
@@ -251,9 +251,9 @@ describe('L2 · what a skill says of what it keeps back', () => {
   it('L2 · a secret option is named, its default never; a secret read from a variable points there', () => {
     const [skill] = toSkillPages(manifestOf(guarded));
     expect(skill!.name).toMatch(/^vault-tool-[0-9a-f]{8}$/);
-    expect(skill!.text).toContain('- `--token <value>` (secret): the vault token\n');
-    expect(skill!.text).toContain('- `--key <value>` (secret: prefer env VAULT_KEY): the key\n');
-    expect(skill!.text).toContain('- `--mode <value>` (ro | rw; default ro): how to open it\n');
+    expect(skill!.text).toContain('- --token (secret): the vault token\n');
+    expect(skill!.text).toContain('- --key (secret: prefer env VAULT_KEY): the key\n');
+    expect(skill!.text).toContain('- --mode (ro | rw; default ro): how to open it\n');
     // The kinds of effect explained are those of the commands taught: not withheld.
     expect(skill!.text).not.toContain('`withheld`');
   });
@@ -320,8 +320,8 @@ async function printed(program: Program, argv: string[]): Promise<string> {
 describe('L1 · L5 · author text in a skill and the --llms index stays text, on its line', () => {
   it('L1 · L5 · a backtick in an example or a name keeps every code span whole: fenced past the longest run inside (probe: skills-backtick-example)', async () => {
     const skill = await printed(hostile, ['skills', 'print']);
-    expect(skill).toContain('- ``tool run --cmd "echo `date`"``: with - a list item\n');
-    expect(skill).toContain('- ``` tool run --cmd ``x`` `y` ```: ends with a backtick\n');
+    expect(skill).toContain('- Example: ``tool run --cmd "echo `date`"`` (with - a list item)\n');
+    expect(skill).toContain('- Example: ``` tool run --cmd ``x`` `y` ``` (ends with a backtick)\n');
     // A program whose name holds a backtick, large enough to be split into groups and counted in --llms.
     const big = scaleProgram(1000, { name: 'my`tool' });
     const texts = [
@@ -329,18 +329,23 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
       await printed(big, ['skills', 'print', 'group-000']),
       await printed(big, ['--llms']),
       await printed(big, ['group-000', '--llms']),
+      // Within a smaller budget, --llms counts each group's commands on one line.
+      await printed(scaleProgram(1000, { name: 'my`tool', schemaBudget: 20_000 }), ['--llms']),
     ];
     // Every span that holds the name is fenced by two backticks; none opens with one.
     for (const text of texts) expect(text.match(/(?<!`)`my`tool/g) ?? []).toEqual([]);
-    const [root, group, llms, groupLlms] = texts as [string, string, string, string];
-    expect(root).toContain('(or run ``my`tool skills print <group>``):\n');
-    expect(root).toContain('- ``my`tool group-000``: Generated group 0: `references/group-000.md`\n');
-    expect(root).toContain(" ``my`tool <command> --schema`` gives a command's inputs as JSON Schema.\n");
+    const [root, group, llms, groupLlms, counted] = texts as [string, string, string, string, string];
+    expect(root).toContain('## Groups (read the file, or ``my`tool skills print <group>``)\n');
+    expect(root).toContain('- `references/group-000.md`: Generated group 0\n');
+    expect(root).toContain('; ``my`tool <command> --schema`` gives its JSON Schema.\n');
     expect(group).toContain('# my\\`tool group-000\n');
-    expect(group).toContain('### ``my`tool group-000 task-000 [options]`` (read_only)\n');
-    expect(llms).toContain('- ``my`tool group-000 …``: 20 commands; ``my`tool group-000 --llms`` lists them\n');
-    expect(llms).toContain('``my`tool <command> --schema`` prints one command in full; ``my`tool skills print``');
-    expect(groupLlms).toContain('- ``my`tool group-000 task-000 [options]`` (read_only): Run generated step 0\n');
+    // A group's page and its --llms leave the name to the title.
+    expect(group).toContain('## `task-000` (read_only)\n');
+    expect(llms).toContain('\n- ``my`tool step-800`` (read_only)\n');
+    expect(llms).toContain('\n## my\\`tool group-000\n- `task-000` (read_only)\n');
+    expect(counted).toContain('- ``my`tool group-000 …``: 20 commands; ``my`tool group-000 --llms`` lists them\n');
+    expect(llms).toContain('``my`tool <command> --schema`` gives one command in full; ``my`tool skills print``');
+    expect(groupLlms).toContain('\n- `task-000` (read_only): Run generated step 0\n');
   });
 
   it('L1 · L5 · a line break in a choice or a description, or text that would open a block, stays on its line and opens none (probe: skills-choice-newline)', async () => {
@@ -350,24 +355,20 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
       const lines = text.split('\n');
       // The only headings, quotes and rules are the ones the projection writes itself.
       expect(
-        lines.filter(
-          (line) =>
-            /^ {0,3}#{1,6}(\s|$)/.test(line) &&
-            !/^(# tool|## Calling it|## Commands|### `tool (run|go)\b.*`)/.test(line),
-        ),
+        lines.filter((line) => /^ {0,3}#{1,6}(\s|$)/.test(line) && !/^(# tool|## `tool (run|go)\b.*`)/.test(line)),
       ).toEqual([]);
       expect(lines.filter((line) => /^ {0,3}([-_*] *){3,}$/.test(line))).toEqual([]);
       expect(lines.filter((line) => /^ {0,3}\d{1,9}[.)](\s|$)/.test(line))).toEqual([]);
       expect(lines.filter((line) => /^- (second|a list item|it runs)/.test(line))).toEqual([]);
     }
     expect(skill).toContain(
-      '- `--mode <value>` (fast | slow ## injected heading | 1. first - second; default fast): how --- it runs\n',
+      '- --mode (fast | slow ## injected heading | 1. first - second; default fast): how --- it runs\n',
     );
     expect(llms.split('\n')).toContain(
       '> \\# Not a heading > nor a quote &lt;!-- hidden --> &lt;script>alert(1)&lt;/script>',
     );
-    expect(skill).toContain('### `tool go` (read_only)\n1\\. step one 2. step two\n');
-    expect(skill).toContain('### `tool run [options]` (read_only)\n\\- not a list item: ');
+    expect(skill).toContain('## `tool go` (read_only)\n1\\. step one 2. step two\n');
+    expect(skill).toContain('## `tool run` (read_only)\n\\- not a list item: ');
   });
 
   it('L1 · L5 · HTML, entities, links, images and emphasis in author text are shown as written, never rendered (probe: skills-html)', async () => {
@@ -383,7 +384,7 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
       '\\- not a list item: ![a pixel\\](https://example.com/p.png), [a link\\](https://example.com), \\*not emphasis\\*, \\_nor this\\_, \\~\\~nor this\\~\\~, C:\\dir\\\\\\* and 1 &lt;2 (deprecated: use &lt;b>go&lt;/b> &amp;amp; more)\n',
     );
     expect(llms).toContain(
-      '- `tool run [options]` (read_only): - not a list item: ![a pixel\\](https://example.com/p.png), [a link\\](https://example.com), \\*not emphasis\\*, \\_nor this\\_, \\~\\~nor this\\~\\~, C:\\dir\\\\\\* and 1 &lt;2 (deprecated: use &lt;b>go&lt;/b> &amp;amp; more)\n',
+      '- `tool run` (read_only): - not a list item: ![a pixel\\](https://example.com/p.png), [a link\\](https://example.com), \\*not emphasis\\*, \\_nor this\\_, \\~\\~nor this\\~\\~, C:\\dir\\\\\\* and 1 &lt;2 (deprecated: use &lt;b>go&lt;/b> &amp;amp; more)\n',
     );
     // A name is author text too: in a heading it is escaped the same way.
     const named = defineProgram({ name: '<b>tool</b>', commands: hostileCommands });
@@ -413,8 +414,8 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
         const folded = description.trim().replace(/\s+/g, ' ');
         expect(front.description).toBe(
           folded === ''
-            ? 'The tool command-line program. Use when asked to: go somewhere.'
-            : `${folded}${/[.!?]$/.test(folded) ? '' : '.'} Use when asked to: go somewhere.`,
+            ? 'The tool command-line program. Use when asked to go somewhere.'
+            : `${folded}${/[.!?]$/.test(folded) ? '' : '.'} Use when asked to go somewhere.`,
         );
       }
     }

@@ -4,26 +4,41 @@
 export const DESCRIPTION_MAX = 1024;
 
 /**
- * What the skill says about itself, to an agent deciding whether to load it: what the program does,
- * then when to use it ("Use when asked to: …"), named by the summaries of what it holds, as many as
- * fit in 1,024 characters.
+ * The length a description keeps to when it can: an agent holds it from the start of every session,
+ * with every other skill's (N5), so it says when to use the program in a sentence, not a catalogue.
+ * Summaries are used within the first; names, shorter, are listed up to the second, then counted.
  */
-export function skillDescription(about: string | undefined, program: string, uses: readonly string[]): string {
-  const items = [...new Set(uses.filter((use) => use !== '').map(lowerFirst))];
+const DESCRIPTION_AIM = 160;
+const NAMES_MAX = 2 * DESCRIPTION_AIM;
+
+/**
+ * What the skill says about itself, to an agent deciding whether to load it: what the program does,
+ * then when to use it. "Use when asked to …" with the summaries of what it holds when that stays
+ * short (one command's summary, a few small ones); else "Use when a task involves …" with their
+ * names, the words an agent types, as many as fit in 320 characters, the rest counted.
+ */
+export function skillDescription(
+  about: string | undefined,
+  program: string,
+  summaries: readonly string[],
+  names: readonly string[],
+): string {
   const own = about ?? `The ${program} command-line program`;
-  const lead = `${/[.!?]$/.test(own) ? own : `${own}.`} Use when asked to`;
-  if (items.length === 0) return clip(`${lead} run ${program}.`);
-  let text = `${lead}: ${items[0]}`;
-  for (let i = 1; i < items.length; i++) {
-    const rest = items.length - i - 1;
-    const next = `${text}; ${items[i]}`;
-    // Room is kept for the line that counts what did not fit.
-    if (`${next}; and ${rest} more.`.length > DESCRIPTION_MAX) {
-      return clip(`${text}; and ${items.length - i} more.`);
-    }
-    text = next;
-  }
-  return clip(`${text}.`);
+  const lead = /[.!?]$/.test(own) ? own : `${own}.`;
+  const uses = [...new Set(summaries.filter((use) => use !== '').map(lowerFirst))];
+  const asked = `${lead} Use when asked to ${uses.length === 0 ? `run ${program}` : uses.join('; ')}.`;
+  if (asked.length <= DESCRIPTION_AIM || names.length === 0) return clip(asked);
+  const head = `${lead} Use when a task involves ${program} `;
+  const listed = (count: number): string => {
+    const shown = names.slice(0, count);
+    const left = names.length - count;
+    if (left > 0) return `${shown.join(', ')} and ${left} more`;
+    return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  };
+  let count = names.length;
+  // Room is kept for the words that count what did not fit.
+  while (count > 1 && `${head}${listed(count)}.`.length > NAMES_MAX) count--;
+  return clip(`${head}${listed(count)}.`);
 }
 
 /** `Show the state` → `show the state`, but `API keys` stays: only a capital that starts a plain word is lowered. */

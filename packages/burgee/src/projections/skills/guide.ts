@@ -2,28 +2,30 @@
  * The part of a skill that teaches the contract rather than one command (L1), written once in the
  * root `SKILL.md` and nowhere else: calling with `--json`, the envelope, following `next[]` on exit 4,
  * the exit codes, what each kind of effect asks of an agent, and how an option line reads.
- * User-facing text, kept here in one place.
+ * User-facing text, kept here in one place. An agent reads it before every task with the program,
+ * so each fact is one clause (N5); the shapes are written as JSON where the agent will match them,
+ * and as field lists where only the names matter.
  */
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { ManifestEffects } from '../../manifest/types.js';
 import { code } from './markdown.js';
 
 const CODES: Record<keyof typeof ExitCode, string> = {
-  OK: 'success',
+  OK: 'ok',
   RUNTIME: 'failed',
-  USAGE: 'wrong command line: use `fix` or `hint`',
-  CONFIG: 'a configuration or file is wrong',
-  CANCELLED: 'cancelled, or an action is required',
-  AUTH: 'not signed in or not allowed: ask the user',
+  USAGE: 'bad usage (see `fix`, `hint`)',
+  CONFIG: 'bad config or file',
+  CANCELLED: 'cancelled or action required',
+  AUTH: 'not signed in or allowed (ask the user)',
   SIGINT: 'interrupted',
 };
 
 const EFFECTS: Record<ManifestEffects, string> = {
-  read_only: 'reads only: call it freely',
-  idempotent: 'changes state; safe to retry',
-  non_idempotent: 'changes state on every run: ask the user first, never retry blindly',
+  read_only: 'call freely',
+  idempotent: 'safe to retry',
+  non_idempotent: 'ask the user first, never retry blindly',
   withheld: 'kept from agents',
-  undeclared: 'not declared: treat it as changing state and ask the user first',
+  undeclared: 'not declared: as `non_idempotent`',
 };
 
 const ORDER: ManifestEffects[] = ['read_only', 'idempotent', 'non_idempotent', 'undeclared'];
@@ -36,14 +38,12 @@ export function callingSection(name: string, effects: ReadonlySet<ManifestEffect
   const codes = Object.entries(ExitCode).map(([key, n]) => `${n} ${CODES[key as keyof typeof ExitCode]}`);
   const kinds = ORDER.filter((kind) => effects.has(kind)).map((kind) => `\`${kind}\` ${EFFECTS[kind]}`);
   return [
-    '## Calling it',
-    '',
-    `Add \`--json --lean\` to every call: stdout is then one JSON line (\`--json\` alone adds \`meta.provenance\`: where each value came from); text for people goes to stderr. Nothing prompts: pass values as flags. ${code(`${name} <command> --schema`)} gives a command's inputs as JSON Schema.`,
-    '- Success: `{"ok":true,"data":…}`; `meta.changed` says whether an idempotent command changed anything.',
-    '- Failure: `{"ok":false,"error":{"code":N,"message":…,"hint"?:…,"fix"?:…}}`; `message` says why; `fix` is the corrected command line: check it, then run it.',
-    '- Exit 4 with `"status":"action_required"`: nothing was done. Tell the user `message`; run each `next[]` `command` once its `when` holds (for `"reason":"confirm"`, once the user agrees).',
-    `- Exit codes, also \`error.code\`: ${codes.join(' · ')}.`,
-    `- Effects, after each usage line: ${kinds.join(' · ')}.`,
-    '- Usage lines spell the flags a call needs (`<x>` required, `[x]` optional). An option takes a string unless noted; one without `<…>` is a switch.',
+    'Call with `--json --lean` (`--json` alone adds `meta.provenance`): one JSON line on stdout, text for people on stderr. Nothing prompts: pass values as flags.',
+    '- `{"ok":true,"data":…}`, with `meta.changed` on idempotent commands.',
+    '- `{"ok":false,"error":{code,message,hint?,fix?}}`: `fix` is the corrected command line; check it, then run it.',
+    '- Exit 4, `"status":"action_required"`: nothing done; tell the user `message`, run each `next[].command` once its `when` holds (`"reason":"confirm"`: once the user agrees).',
+    `- Exit codes (\`error.code\`): ${codes.join(', ')}.`,
+    `- Effects: ${kinds.join('; ')}.`,
+    `- \`<x>\` required, \`[x]\` optional, options are strings unless noted; ${code(`${name} <command> --schema`)} gives its JSON Schema.`,
   ].join('\n');
 }

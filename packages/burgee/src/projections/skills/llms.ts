@@ -1,31 +1,26 @@
 /**
  * `tool --llms`: the program as a Markdown index in the llms.txt style (L5): a title, the
  * description as a quote, how to call and where to read more, then one line per command an agent may
- * run. Within the schema budget (S4) by the same steps: summaries, then usage lines alone, then
+ * run (its usage, effects and summary), a group's lines under the group's heading. Within the schema budget (S4) by the same steps: summaries, then usage lines alone, then
  * groups counted; past that, as many lines as fit and a count of the rest.
  */
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { briefLine } from './command-section.js';
+import { briefLine, effectsOf } from './command-section.js';
 import { agentCommands, agentGroups, topItems } from './commands.js';
 import { code, heading, paragraph } from './markdown.js';
-import { agentUsage } from './usage.js';
+import { agentUsage, wordsUnder } from './usage.js';
 
 /** Renders the index of the program, or of the commands below `scope`, without a trailing newline. */
 export function renderLlms(manifest: Manifest, scope: ManifestCommand = manifest.root, budget?: number): string {
   const limit = budget ?? manifest.schemaBudget;
   const words = [manifest.name, ...scope.path];
-  const commands = agentCommands(scope);
   const head = headOf(manifest, scope, words);
-  const forms = [
-    commands.map((command) => briefLine(manifest, command)),
-    commands.map((command) => usageLine(manifest, command)),
-    groupedLines(manifest, scope),
-  ];
+  const forms = [sections(manifest, scope, true), sections(manifest, scope, false), groupedLines(manifest, scope)];
   for (const lines of forms) {
-    const text = [head, ...lines].join('\n');
+    const text = [head, '', ...lines].join('\n');
     if (text.length <= limit) return text;
   }
-  return truncated(head, forms[2]!, words, limit);
+  return truncated(`${head}\n`, forms[2]!, words, limit);
 }
 
 function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly string[]): string {
@@ -33,19 +28,43 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
   const about = scope.path.length === 0 ? (scope.description ?? manifest.description) : scope.description;
   const quote = paragraph(about ?? scope.summary ?? '');
   const skill = `${manifest.name} skills print${scope.path.length === 0 ? '' : ` ${scope.path.join(' ')}`}`;
+  const teaches = scope.path.length === 0 ? 'teaches the whole program' : "gives the group's commands in full";
   return [
     `# ${heading(where)}`,
     ...(quote === '' ? [] : ['', `> ${quote}`]),
     '',
-    `Add \`--json --lean\` to any call: stdout is then one JSON envelope. Exit 4 means an action is required: follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} prints one command in full; ${code(skill)} prints ${scope.path.length === 0 ? 'a skill that teaches the whole program' : "the group's commands in full"}.`,
-    '',
-    '## Commands',
-    '',
+    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} gives one command in full; ${code(skill)} ${teaches}.`,
   ].join('\n');
 }
 
-const usageLine = (manifest: Manifest, command: ManifestCommand): string =>
-  `- ${code(agentUsage(manifest, command))} (${command.effects ?? 'undeclared'})`;
+/**
+ * One line per command: first those at `scope` (itself when it runs, and its leaves), under the
+ * title; then each group's under a heading of the group's words. A line leaves out the words of the
+ * group its heading names, so `cloud deploys` is written once, not on each line (N5). With
+ * `summaries` false, the usage lines alone.
+ */
+function sections(manifest: Manifest, scope: ManifestCommand, summaries: boolean): string[] {
+  const line = (command: ManifestCommand, group: readonly string[]): string =>
+    summaries ? briefLine(manifest, command, group) : usageLine(manifest, command, group);
+  const top: string[] = [];
+  const groups = new Map<string, string[]>();
+  for (const command of agentCommands(scope)) {
+    const parent = command.path.slice(0, -1);
+    if (command === scope || parent.length === scope.path.length) {
+      top.push(line(command, scope.path));
+      continue;
+    }
+    const title = `## ${heading([manifest.name, ...parent].join(' '))}`;
+    const lines = groups.get(title) ?? [title];
+    lines.push(line(command, parent));
+    groups.set(title, lines);
+  }
+  const blocks = [top, ...groups.values()].filter((block) => block.length > 0);
+  return blocks.flatMap((block, i) => (i === 0 ? block : ['', ...block]));
+}
+
+const usageLine = (manifest: Manifest, command: ManifestCommand, group: readonly string[] = []): string =>
+  `- ${code(agentUsage(manifest, command, wordsUnder(manifest, command, group)))} (${effectsOf(command)})`;
 
 /** Each group below `scope` as one line counting its commands; the commands outside groups as usage lines. */
 function groupedLines(manifest: Manifest, scope: ManifestCommand): string[] {

@@ -70,7 +70,7 @@ describe('L1 · front matter strings', () => {
   it('L1 · the description says what the program does, then when to use it, within 1,024 characters', () => {
     const program = defineProgram({ name: 'tool', description: 'Runs chores', commands: [leaf('a'), leaf('b')] });
     const description = parse(renderRootSkill(buildManifest(program)).split('---')[1]!).description as string;
-    expect(description).toBe('Runs chores. Use when asked to: does one careful thing with many words to say about it.');
+    expect(description).toBe('Runs chores. Use when asked to does one careful thing with many words to say about it.');
     const many = defineProgram({
       name: 'tool',
       commands: Array.from({ length: 200 }, (_, i) =>
@@ -79,8 +79,26 @@ describe('L1 · front matter strings', () => {
     });
     const long = parse(renderRootSkill(buildManifest(many)).split('---')[1]!).description as string;
     expect(long.length).toBeLessThanOrEqual(1024);
+    // Two hundred summaries make no short sentence: the names an agent types stand for them.
     expect(long).toMatch(
-      /^The tool command-line program\. Use when asked to: chore number 0; chore number 1; .*; and \d+ more\.$/,
+      /^The tool command-line program\. Use when a task involves tool c0, c1, .*, c\d+ and \d+ more\.$/,
+    );
+  });
+
+  it('L1 · N5 · a description that stays short says when to use the program by summaries; a longer one by names', () => {
+    const chores = (count: number) =>
+      defineProgram({
+        name: 'tool',
+        description: 'Runs chores',
+        commands: Array.from({ length: count }, (_, i) =>
+          defineCommand({ name: `c${i}`, description: `Sweep floor ${i}`, effects: 'read_only', run: () => null }),
+        ),
+      });
+    const descriptionOf = (count: number) =>
+      parse(renderRootSkill(buildManifest(chores(count))).split('---')[1]!).description as string;
+    expect(descriptionOf(2)).toBe('Runs chores. Use when asked to sweep floor 0; sweep floor 1.');
+    expect(descriptionOf(12)).toBe(
+      'Runs chores. Use when a task involves tool c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10 or c11.',
     );
   });
 });
@@ -95,8 +113,8 @@ describe('L1 · L3 · one skill, its groups on pages of their own', () => {
     const manifest = buildManifest(defineProgram({ name: 'tool', commands: [group('db', 3), leaf('status')] }));
     const [skill, ...more] = toSkillPages(manifest);
     expect([skill!.file, more]).toEqual(['SKILL.md', []]);
-    expect(skill!.text).toContain('\n### `tool db db-2 [options]` (read_only)\nDoes one careful thing');
-    expect(skill!.text).toContain('- `--level <n>` (integer 1–9): how hard it tries');
+    expect(skill!.text).toContain('\n## `tool db db-2` (read_only)\nDoes one careful thing');
+    expect(skill!.text).toContain('\n- --level (integer 1–9): how hard it tries\n');
     expect(skill!.full).toEqual([['db', 'db-0'], ['db', 'db-1'], ['db', 'db-2'], ['status']]);
   });
 
@@ -105,13 +123,14 @@ describe('L1 · L3 · one skill, its groups on pages of their own', () => {
     const manifest = buildManifest(program);
     const [root, db, net, ...more] = toSkillPages(manifest);
     expect([root!.file, db!.file, net!.file, more]).toEqual(['SKILL.md', 'references/db.md', 'references/net.md', []]);
-    expect(root!.text).toContain('\n## Calling it\n');
-    expect(root!.text).toContain('- `tool db`: Commands about db: `references/db.md`\n');
-    expect(root!.text).toContain('- `tool net`: Commands about net: `references/net.md`\n');
-    expect(root!.text).toContain('### `tool status [options]` (read_only)');
-    expect(root!.text).not.toContain('tool db db-0');
-    // A page holds its commands and nothing the root already says.
-    expect(db!.text.startsWith('# tool db\n\n## Commands\n\n### `tool db db-0 [options]` (read_only)\n')).toBe(true);
+    expect(root!.text).toContain('\n# tool\n\nCall with `--json --lean`');
+    expect(root!.text).toContain('\n## Groups (read the file, or `tool skills print <group>`)\n');
+    expect(root!.text).toContain('\n- `references/db.md`: Commands about db\n');
+    expect(root!.text).toContain('\n- `references/net.md`: Commands about net\n');
+    expect(root!.text).toContain('\n## `tool status` (read_only)\n');
+    expect(root!.text).not.toContain('db-0');
+    // A page holds its commands and nothing the root already says; its title says the group's words once.
+    expect(db!.text.startsWith('# tool db\n\n## `db-0` (read_only)\nDoes one careful thing')).toBe(true);
     expect(db!.text).not.toContain('--json');
     expect(net!.full).toEqual([
       ['net', 'net-0'],
@@ -131,11 +150,56 @@ describe('L1 · L3 · one skill, its groups on pages of their own', () => {
     const text = renderRootSkill(
       buildManifest(defineProgram({ name: 'tool', commands: [command('a'), command('b')] })),
     );
-    const [a, b] = text.split('\n### ').slice(1);
-    expect(a).toContain(
-      '- `--project <value>`: the project\n- `--token <value>` (secret: prefer env TOOL_TOKEN): API token',
+    const [a, b] = text.split('\n## ').slice(1);
+    expect(a).toContain('- --project: the project\n- --token (secret: prefer env TOOL_TOKEN): API token');
+    expect(b).toBe('`tool b --project <value>` (read_only)\nb\n- --token: as above\n');
+  });
+});
+
+describe('L1 · N5 · an option line says each fact once, in few words', () => {
+  it('L1 · a flag without a placeholder: a switch is noted, a short letter and a way to turn it off are spelled', () => {
+    const command = defineCommand({
+      name: 'go',
+      effects: 'idempotent',
+      arguments: [{ name: 'target', required: true, description: 'where to go' }],
+      options: {
+        fast: { type: 'boolean', short: 'f', description: 'hurry' },
+        cache: { type: 'boolean', default: true, description: 'reuse what was fetched' },
+        tries: { type: 'number', description: 'attempts' },
+        tag: { type: 'string', multiple: true, separator: ',', description: 'labels' },
+      },
+      examples: ['tool go home --fast'],
+      run: () => null,
+    });
+    const again = defineCommand({
+      name: 'again',
+      effects: 'read_only',
+      arguments: [{ name: 'target', required: true, description: 'where to go' }],
+      options: { fast: { type: 'boolean', short: 'f', description: 'hurry' } },
+      run: () => null,
+    });
+    const text = renderRootSkill(buildManifest(defineProgram({ name: 'tool', commands: [command, again] })));
+    expect(text).toContain(
+      [
+        '## `tool go <target>` (idempotent)',
+        '- `<target>`: where to go',
+        '- -f, --fast (switch): hurry',
+        '- --[no-]cache (switch; default true): reuse what was fetched',
+        '- --tries (number): attempts',
+        '- --tag (repeatable, or split on ","): labels',
+        '- Example: `tool go home --fast`',
+      ].join('\n'),
     );
-    expect(b).toBe('`tool b --project <value> [options]` (read_only)\nb\n- `--token <value>` (as above)\n');
+    // The argument's line is left to the usage line, the option is named as above.
+    expect(text).toContain('## `tool again <target>` (read_only)\n- -f, --fast: as above\n');
+  });
+
+  it('L3 · a group whose word is not its file name is named beside the file', () => {
+    // A valid command name, but not a valid skill name: its file gets a hash (the L1 name rule).
+    const program = defineProgram({ name: 'tool', commands: [group('db--old', 2), group('net', 2)] });
+    const root = renderRootSkill(buildManifest(program));
+    expect(root).toMatch(/\n- db--old \(`references\/db-old-[0-9a-f]{8}\.md`\): Commands about db--old\n/);
+    expect(root).toContain('\n- `references/net.md`: Commands about net\n');
   });
 });
 
@@ -154,7 +218,7 @@ describe('L3 · the size rule', () => {
   });
 
   it('L3 · a page too large is split again by its own groups, each file named by its path', () => {
-    const inner = defineCommand({ name: 'cloud', commands: [group('vm', 60), group('disk', 60)] });
+    const inner = defineCommand({ name: 'cloud', commands: [group('vm', 100), group('disk', 100)] });
     const program = defineProgram({ name: 'tool', commands: [inner, leaf('status')] });
     expect(files(program)).toEqual([
       'SKILL.md',
@@ -163,7 +227,7 @@ describe('L3 · the size rule', () => {
       'references/cloud/disk.md',
     ]);
     const cloud = toSkillPages(buildManifest(program))[1]!.text;
-    expect(cloud).toContain('- `tool cloud vm`: Commands about vm: `references/cloud/vm.md`\n');
+    expect(cloud).toContain('\n- `references/cloud/vm.md`: Commands about vm\n');
   });
 
   it('L3 · too many commands without groups: one line each while they fit, then the rest counted', () => {
@@ -171,9 +235,7 @@ describe('L3 · the size rule', () => {
     const [skill, ...more] = toSkillPages(buildManifest(program));
     expect(more).toEqual([]);
     const text = skill!.text;
-    expect(text).toContain(
-      '- `tool c0 [options]` (read_only): Does one careful thing with many words to say about it\n',
-    );
+    expect(text).toContain('- `tool c0` (read_only): Does one careful thing with many words to say about it\n');
     expect(text).toMatch(/\n- … and \d+ more: `tool --llms` lists every command\n$/);
     expect(bodyLines(text)).toBeLessThanOrEqual(500);
     expect(skillBody(text).length).toBeLessThanOrEqual(20_000);
@@ -199,7 +261,11 @@ describe('L5 · the llms index', () => {
   it('L5 · a title, the description quoted, how to call, then one line per command with its summary', () => {
     const text = renderLlms(manifest);
     expect(text.split('\n').slice(0, 3)).toEqual(['# tool', '', '> Runs chores']);
-    expect(text).toContain('- `tool db db-0 [options]` (read_only): Does one careful thing');
+    expect(text).toContain('Call with `--json --lean`: stdout is one JSON envelope; on exit 4, follow its `next[]`.');
+    // The commands outside groups first, in full; then a group's under its heading, without its words.
+    expect(text).toContain('\n\n- `tool status` (read_only): Does one careful thing');
+    expect(text).toContain('\n\n## tool db\n- `db-0` (read_only): Does one careful thing');
+    expect(text).not.toContain('tool db db-0');
     expect(text.split('\n').filter((line) => line.startsWith('- ')).length).toBe(61);
   });
 
@@ -207,10 +273,10 @@ describe('L5 · the llms index', () => {
     const full = renderLlms(manifest);
     const usage = renderLlms(manifest, manifest.root, full.length - 1);
     expect(usage.length).toBeLessThan(full.length);
-    expect(usage).toContain('- `tool db db-0 [options]` (read_only)\n');
+    expect(usage).toContain('\n## tool db\n- `db-0` (read_only)\n');
     const groups = renderLlms(manifest, manifest.root, usage.length - 1);
     expect(groups).toContain('- `tool db …`: 30 commands; `tool db --llms` lists them');
-    expect(groups).toContain('- `tool status [options]` (read_only)');
+    expect(groups).toContain('- `tool status` (read_only)');
     const cut = renderLlms(manifest, manifest.root, groups.length - 10);
     expect(cut.length).toBeLessThanOrEqual(groups.length - 10);
     expect(cut).toMatch(/- … and \d+ more: `tool --schema` names them all$/);
@@ -221,7 +287,8 @@ describe('L5 · the llms index', () => {
     const text = renderLlms(manifest, db);
     expect(text.startsWith('# tool db\n\n> Commands about db\n')).toBe(true);
     expect(text).not.toContain('tool net');
-    expect(text).toContain("`tool skills print db` prints the group's commands in full");
+    expect(text).toContain("`tool skills print db` gives the group's commands in full");
+    expect(text).toContain('\n\n- `db-0` (read_only): Does one careful thing');
   });
 });
 
@@ -251,7 +318,7 @@ describe('L1 · author text in a skill and the --llms index stays text, on its l
     'L1 · %s: an example with a backtick keeps its code span whole (probe: skills-backtick-example)',
     (_, text) => {
       if (!text.includes('echo')) return;
-      expect(text).toContain('- ``tool run --cmd "echo `date`"``: with - a list item');
+      expect(text).toContain('- Example: ``tool run --cmd "echo `date`"`` (with - a list item)');
     },
   );
 
@@ -261,7 +328,7 @@ describe('L1 · author text in a skill and the --llms index stays text, on its l
       expect(text).not.toMatch(/^#+ injected heading/m);
       expect(text).not.toMatch(/^- a list item/m);
       if (text.includes('--mode'))
-        expect(text).toMatch(/^- `--mode <value>` \(fast \| slow ## injected heading \| &lt;b>bold&lt;\/b>\)/m);
+        expect(text).toMatch(/^- --mode \(fast \| slow ## injected heading \| &lt;b>bold&lt;\/b>\)/m);
     },
   );
 

@@ -15,7 +15,7 @@ import { type AgentGroup, agentCommands, agentGroups, findAgentGroup, looseComma
 import { renderFrontMatter, skillDescription } from './front-matter.js';
 import { callingSection } from './guide.js';
 import { fitItems, sizeOf, within } from './limits.js';
-import { code, heading } from './markdown.js';
+import { code, heading, prose } from './markdown.js';
 import { toSkillName } from './name.js';
 import { oneLine, plainSummaryOf, summaryOf } from './usage.js';
 
@@ -68,7 +68,9 @@ function rootPage(manifest: Manifest): SkillPage {
   const head = `# ${heading(manifest.name)}\n\n${callingSection(manifest.name, effects)}`;
   const body = layout(manifest, head, scope, agentGroups(scope).length > 1);
   // The front matter is YAML, not Markdown: it takes the text as written.
-  const description = skillDescription(aboutOf(manifest), manifest.name, topItems(scope).map(plainSummaryOf));
+  const items = topItems(scope);
+  const names = items.filter((item) => item !== scope).map((item) => item.name);
+  const description = skillDescription(aboutOf(manifest), manifest.name, items.map(plainSummaryOf), names);
   return {
     ...body,
     name,
@@ -104,34 +106,37 @@ const paths = (commands: readonly ManifestCommand[]): string[][] => commands.map
 function layout(manifest: Manifest, head: string, scope: ManifestCommand, index: boolean): Body {
   const commands = agentCommands(scope);
   const groups = agentGroups(scope);
-  const whole = [head, '## Commands', ...fullSections(manifest, commands)].join('\n\n');
+  const whole = [head, ...fullSections(manifest, commands, scope.path)].join('\n\n');
   if (!index && fits(whole)) return { text: whole, pages: [], full: paths(commands) };
   if (groups.length > 0) return indexed(manifest, head, scope, groups);
-  return { text: briefBody(manifest, head, commands, [manifest.name, ...scope.path]), pages: [], full: [] };
+  return { text: briefBody(manifest, head, commands, scope.path), pages: [], full: [] };
 }
 
 /** The groups one line each, with the page that holds each; then the commands outside them, in full when they fit. */
 function indexed(manifest: Manifest, head: string, scope: ManifestCommand, groups: readonly AgentGroup[]): Body {
   const loose = looseCommands(scope);
-  const words = [manifest.name, ...scope.path];
   const lines = groups.map(({ group }) => {
-    const where = code([manifest.name, ...group.path].join(' '));
-    return `- ${where}: ${summaryOf(group) || 'commands'}: ${code(referenceFile(group.path))}`;
+    const summary = summaryOf(group);
+    // The file is named by the group's word (`references/db.md`), which is then not said twice.
+    const file = code(referenceFile(group.path));
+    const where = toSkillName([group.name]) === group.name ? file : `${prose(group.name)} (${file})`;
+    return `- ${where}${summary === '' ? '' : `: ${summary}`}`;
   });
   const print = code(`${manifest.name} skills print <group>`);
-  const intro = `## Groups\n\nRead a group's file in this skill's folder for its commands in full (or run ${print}):`;
+  const intro = `## Groups (read the file, or ${print})`;
   const grouped = `${head}\n\n${intro}\n${lines.join('\n')}`;
   const pages = groups.map(({ group }) => group.path);
   if (loose.length === 0) return { text: grouped, pages, full: [] };
-  const whole = [grouped, '## Commands', ...fullSections(manifest, loose)].join('\n\n');
+  const whole = [grouped, ...fullSections(manifest, loose, scope.path)].join('\n\n');
   if (fits(whole)) return { text: whole, pages, full: paths(loose) };
-  return { text: briefBody(manifest, grouped, loose, words), pages, full: [] };
+  return { text: briefBody(manifest, grouped, loose, scope.path), pages, full: [] };
 }
 
 /** One line per command, as many as fit; the rest counted, with the call that lists them. */
-function briefBody(manifest: Manifest, head: string, commands: readonly ManifestCommand[], words: string[]): string {
+function briefBody(manifest: Manifest, head: string, commands: readonly ManifestCommand[], group: string[]): string {
+  const words = [manifest.name, ...group];
   const intro = `${head}\n\n## Commands\n\nRun ${code(`${words.join(' ')} <command> --schema`)} for a command's options.\n`;
-  const lines = commands.map((command) => briefLine(manifest, command));
+  const lines = commands.map((command) => briefLine(manifest, command, group));
   const more = (left: number) => `- … and ${left} more: ${code(`${words.join(' ')} --llms`)} lists every command`;
   return fitItems(intro, lines, more);
 }

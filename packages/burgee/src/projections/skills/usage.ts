@@ -1,28 +1,46 @@
 /**
  * How a skill and the llms index spell a command for an agent: the usage line names the flags a
  * call cannot do without, since an agent has no prompt to fall back on (A6), and each option line
- * says what the usage line and the root skill's conventions do not: a type other than a string or a
- * switch, ranges, choices, default and variable (L1). A secret's default is never written (L2).
+ * says what the usage line and the root skill's conventions do not: a type other than a string,
+ * ranges, choices, default and variable (L1). A secret's default is never written (L2). Every word
+ * here is read on each call an agent learns from, so none is spent on what the reader already has:
+ * the option lines follow the usage line, so it does not say `[options]`; an option line names the
+ * flag without a value placeholder, its type note saying what the value is (N5).
  */
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import {
   argumentToken,
   deprecationNote,
   formatDefault,
-  optionFlags,
   optionName,
+  showsNegation,
   visibleOptions,
 } from '../help/usage.js';
 import { comesFromEnv, firstSentence, mustBeGiven, publishedDefault } from '../schema/index.js';
 import { code, prose } from './markdown.js';
 
-/** `ship release --build <version> [options] [services...]`: the needed flags spelled out, the rest as `[options]`. */
-export function agentUsage(manifest: Manifest, command: ManifestCommand): string {
-  const options = visibleOptions(command);
-  const words = [manifest.name, ...command.path, ...options.filter(mustBeGiven).map(optionName)];
-  if (options.some((option) => !mustBeGiven(option))) words.push('[options]');
-  words.push(...command.arguments.map(argumentToken));
-  return words.join(' ');
+/**
+ * `ship release --build <version> [services...]`: the flags a call needs spelled out; the others
+ * are in the option lines a skill writes under it, or in `--schema`. `words` are the words it starts
+ * with: the program's and the command's path by default, fewer under a heading that says the rest.
+ */
+export function agentUsage(
+  manifest: Manifest,
+  command: ManifestCommand,
+  words = [manifest.name, ...command.path],
+): string {
+  const needed = visibleOptions(command).filter(mustBeGiven).map(optionName);
+  return [...words, ...needed, ...command.arguments.map(argumentToken)].join(' ');
+}
+
+/**
+ * The words a command's usage starts with under a heading, or on a page, of the group at `group`:
+ * the group's words are the heading's, so they are left out (`list` under `# cloud deploys`); a
+ * command at the top of the program, and the group itself when it runs, are spelled in full.
+ */
+export function wordsUnder(manifest: Manifest, command: ManifestCommand, group: readonly string[]): string[] {
+  if (group.length === 0 || command.path.length <= group.length) return [manifest.name, ...command.path];
+  return command.path.slice(group.length);
 }
 
 /**
@@ -36,8 +54,10 @@ export const plainSummaryOf = (command: ManifestCommand): string =>
 export const summaryOf = (command: ManifestCommand): string => prose(plainSummaryOf(command));
 
 /**
- * `- \`--channel <value>\` (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`.
- * Whether it is needed is told once, by the usage line, which spells every flag a call needs.
+ * `- -c, --channel (stable | beta | nightly; default stable; env SHIP_CHANNEL): release channel`.
+ * Whether it is needed is told once, by the usage line, which spells every flag a call needs. The
+ * flag is plain text, not a code span: a flag is letters, digits and dashes, and the backticks would
+ * cost tokens on every line.
  */
 export function optionLine(option: ManifestOption): string {
   const notes = typeNote(option);
@@ -47,7 +67,15 @@ export function optionLine(option: ManifestOption): string {
   if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
   notes.push(...envNotes(option));
   if (option.deprecated !== undefined) notes.push(deprecationNote(option.deprecated));
-  return entry(optionFlags(option), notes, option.description);
+  return entry(prose(flagsOf(option)), notes, option.description);
+}
+
+/** `-c, --channel`, `--[no-]cache`: the option's spellings without a value placeholder. */
+export function flagsOf(option: ManifestOption): string {
+  // As help: the short letter turns a switch on, which changes nothing for one on by default.
+  const negation = showsNegation(option);
+  const short = option.short !== undefined && !negation ? `-${option.short}, ` : '';
+  return `${short}${negation ? `--[no-]${option.flag.slice(2)}` : option.flag}`;
 }
 
 /** What the environment gives the option: a secret is set there, never typed, even when required. */
@@ -67,14 +95,16 @@ export function argumentLine(argument: ManifestArgument): string | undefined {
   const notes = argument.choices === undefined ? plainType(argument.type) : [argument.choices.map(String).join(' | ')];
   if (argument.default !== undefined) notes.push(`default ${formatDefault(argument.default)}`);
   if (notes.length === 0 && argument.description === undefined) return undefined;
-  return entry(argumentToken(argument), notes, argument.description);
+  return entry(code(argumentToken(argument)), notes, argument.description);
 }
 
-/** A string, and a switch (spelled without a value), go without a type: the root skill says so once. */
+/** A string goes without a type: the root skill says so once. An argument is never a switch. */
 const plainType = (type: string): string[] => (type === 'string' || type === 'boolean' ? [] : [type]);
 
 function typeNote(option: ManifestOption): string[] {
   if (option.choices !== undefined) return [option.choices.map(String).join(' | ')];
+  // A switch takes no value: its line has no placeholder to tell it from a string, so the note does.
+  if (option.type === 'boolean') return ['switch'];
   const { minimum: low, maximum: high } = option;
   const type = option.integer ? 'integer' : option.type;
   if (low !== undefined && high !== undefined) return [`${type} ${low}–${high}`];
@@ -82,9 +112,10 @@ function typeNote(option: ManifestOption): string[] {
   return high === undefined ? plainType(type) : [`${type} ≤ ${high}`];
 }
 
+/** `spelling` is Markdown already: a code span, or escaped prose. */
 const entry = (spelling: string, notes: readonly string[], description: string | undefined): string => {
   const said = notes.length === 0 ? '' : ` (${prose(notes.join('; '))})`;
-  return `- ${code(spelling)}${said}${description === undefined ? '' : `: ${prose(description)}`}`;
+  return `- ${spelling}${said}${description === undefined ? '' : `: ${prose(description)}`}`;
 };
 
 /** Text from a declaration on one line, so a list item stays one item. */
