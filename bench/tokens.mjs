@@ -29,15 +29,26 @@ const tokensOf = (pieces) => pieces.reduce((sum, piece) => sum + countTokens(pie
 
 /** What a run of the cloud program gets: the stripped environment, and the API token an agent has. */
 const cloudEnv = { ...env, CLOUD_TOKEN: 'tok_bench_4f9c2a' };
-/** How each framework's agent surfaces say to call a command: burgee's skill and --llms say `--json --lean`; incur prints TOON unasked. */
+/**
+ * How each framework's agent surfaces say to call a command (burgee's skill and --llms say
+ * `--json --lean`; incur prints TOON unasked), and how its `--llms` index says to read one command in
+ * full (burgee: `<command> --llms`; incur: `<command> --schema`).
+ */
 const FRAMEWORKS = [
   {
     name: 'burgee',
     program: 'cloud',
     file: join(root, 'bench/tokens/cloud-burgee.mjs'),
     runFlags: ['--json', '--lean'],
+    oneCommand: '--llms',
   },
-  { name: 'incur', program: 'cloud', file: join(root, 'bench/tokens/cloud-incur.mjs'), runFlags: [] },
+  {
+    name: 'incur',
+    program: 'cloud',
+    file: join(root, 'bench/tokens/cloud-incur.mjs'),
+    runFlags: [],
+    oneCommand: '--schema',
+  },
 ];
 
 const ROWS = [
@@ -45,11 +56,11 @@ const ROWS = [
   ['a', 'MCP, default: `tools/list`', 'mcpDefault'],
   ['a', 'MCP, every tool listed: `tools/list`', 'mcpAll'],
   ['b', 'skills: session start + skill file(s) + run', 'skills'],
-  ['b', 'CLI only: `--llms` → `--schema` → run', 'cli'],
+  ['b', 'CLI only: `--llms` → one command in full → run', 'cli'],
   ['b', 'MCP, default: list + call(s)', 'mcpDefault'],
   ['b', 'MCP, every tool listed: list + call', 'mcpAll'],
   ['c', 'skills: session start + skill files + 5 runs', 'skills'],
-  ['c', 'CLI only: `--llms` → 5 × (`--schema` → run)', 'cli'],
+  ['c', 'CLI only: `--llms` → 5 × (one command in full → run)', 'cli'],
   ['c', 'MCP, default: list + calls', 'mcpDefault'],
   ['c', 'MCP, every tool listed: list + 5 calls', 'mcpAll'],
 ];

@@ -107,7 +107,7 @@ async function measureIn(base, framework, { node, env }) {
   const byCli = (commands) => [
     ...llms,
     ...commands.flatMap((command) => [
-      ...cli([command.group, command.command, '--schema'], plain),
+      ...cli([command.group, command.command, framework.oneCommand], plain),
       ...run(command, plain),
     ]),
   ];

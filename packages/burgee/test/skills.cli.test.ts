@@ -153,3 +153,32 @@ describe.each([
     expect(help.stdout).not.toMatch(/skills|--llms/);
   });
 });
+
+describe('L5 · N5 · --llms after a command that runs prints that command in full', () => {
+  it('L5 · ship rollback --llms: how to call, usage and effects, each option with choices and variable, the example; --json gives { text }', async () => {
+    const person = await runProgram(ship, ['rollback', '--llms']);
+    expect(person.exitCode).toBe(0);
+    expect(person.stdout).toBe(
+      [
+        '# ship rollback',
+        '',
+        'Call with `--json --lean`: stdout is one JSON envelope; on exit 4, follow its `next[]`. `ship rollback --schema` gives its JSON Schema.',
+        '',
+        '## `ship rollback --service <value> --reason <value>` (non_idempotent)',
+        'Roll a service back to its previous build. At a terminal, asks for what was not given.',
+        '- --service (api | web | worker; env SHIP_SERVICE): service to roll back',
+        '- --reason (env SHIP_REASON): why, for the rollback log',
+        "- Example: `ship rollback --service api --reason 'error rate up'`",
+        '',
+      ].join('\n'),
+    );
+    const agent = await runProgram(ship, ['rollback', '--llms', '--json']);
+    expect(JSON.parse(agent.stdout)).toMatchObject({ ok: true, data: { text: person.stdout.trimEnd() } });
+  });
+
+  it('L5 · the index says so: one command in full by --llms, its JSON Schema by --schema', () => {
+    expect(renderLlms(manifestOf(ship))).toContain(
+      '`ship <command> --llms` gives one command in full (`--schema` its JSON Schema)',
+    );
+  });
+});

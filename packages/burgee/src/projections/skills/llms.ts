@@ -5,13 +5,20 @@
  * groups counted; past that, as many lines as fit and a count of the rest.
  */
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
-import { briefLine, effectsOf } from './command-section.js';
+import { briefLine, effectsOf, fullSections } from './command-section.js';
 import { agentCommands, agentGroups, topItems } from './commands.js';
 import { code, heading, paragraph } from './markdown.js';
 import { agentUsage, wordsUnder } from './usage.js';
 
-/** Renders the index of the program, or of the commands below `scope`, without a trailing newline. */
+/**
+ * Renders the index of the program, or of the commands below `scope`, without a trailing newline; a
+ * command that runs and has none below it, in full, as its skill teaches it (an index of one line
+ * would only send the reader elsewhere). The command in full is never cut to a budget, as drilling
+ * `--schema` is not (S3).
+ */
 export function renderLlms(manifest: Manifest, scope: ManifestCommand = manifest.root, budget?: number): string {
+  const commands = agentCommands(scope);
+  if (commands.length === 1 && commands[0] === scope && scope.path.length > 0) return commandInFull(manifest, scope);
   const limit = budget ?? manifest.schemaBudget;
   const words = [manifest.name, ...scope.path];
   const head = headOf(manifest, scope, words);
@@ -21,6 +28,18 @@ export function renderLlms(manifest: Manifest, scope: ManifestCommand = manifest
     if (text.length <= limit) return text;
   }
   return truncated(`${head}\n`, forms[2]!, words, limit);
+}
+
+/** One command: how to call, then its section as a group's page of the skill holds it (L1). */
+function commandInFull(manifest: Manifest, command: ManifestCommand): string {
+  const where = [manifest.name, ...command.path].join(' ');
+  return [
+    `# ${heading(where)}`,
+    '',
+    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${where} --schema`)} gives its JSON Schema.`,
+    '',
+    ...fullSections(manifest, [command]),
+  ].join('\n');
 }
 
 function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly string[]): string {
@@ -33,7 +52,7 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
     `# ${heading(where)}`,
     ...(quote === '' ? [] : ['', `> ${quote}`]),
     '',
-    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${manifest.name} <command> --schema`)} gives one command in full; ${code(skill)} ${teaches}.`,
+    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${manifest.name} <command> --llms`)} gives one command in full (\`--schema\` its JSON Schema); ${code(skill)} ${teaches}.`,
   ].join('\n');
 }
 
