@@ -33,8 +33,7 @@ const interactive = process.env.FORCE_TTY === '1';
 
 const tool = {
   name: 'deploy',
-  description:
-    'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
+  description: 'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
   inputSchema: {
     type: 'object',
     properties: {

@@ -81,8 +81,7 @@ function createServerInstance() {
   server.registerTool(
     'deploy',
     {
-      description:
-        'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
+      description: 'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
       inputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
     },

@@ -45,8 +45,7 @@ const nodes = nodesOf(root, values.nodes);
 const expectedTools = JSON.stringify([
   {
     name: 'deploy',
-    description:
-      'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
+    description: 'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
     inputSchema: {
       type: 'object',
       properties: {
