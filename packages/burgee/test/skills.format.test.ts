@@ -344,7 +344,9 @@ describe('L1 · L5 · author text in a skill and the --llms index stays text, on
     expect(llms).toContain('\n- ``my`tool step-800`` (read_only)\n');
     expect(llms).toContain('\n## my\\`tool group-000\n- `task-000` (read_only)\n');
     expect(counted).toContain('- ``my`tool group-000 …``: 20 commands; ``my`tool group-000 --llms`` lists them\n');
-    expect(llms).toContain('``my`tool <command> --llms`` gives one command in full (`--schema` its JSON Schema); ``my`tool skills print``');
+    expect(llms).toContain(
+      '``my`tool <command> --llms`` gives one command in full (`--schema` its JSON Schema); ``my`tool skills print``',
+    );
     expect(groupLlms).toContain('\n- `task-000` (read_only): Run generated step 0\n');
   });
 
