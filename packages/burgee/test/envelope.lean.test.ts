@@ -44,6 +44,19 @@ describe('N5 · --json --lean', () => {
     expect(JSON.parse(lean.stdout).error.message).toBe(JSON.parse(full.stdout).error.message);
   });
 
+  it('N5 · A4 · a next step keeps --lean, so following it gives the envelope the caller asked for', async () => {
+    const lean = JSON.parse((await runProgram(ship, ['db', 'drop', '--json', '--lean'], { env })).stdout);
+    expect(lean.next).toEqual([{ command: 'ship db drop --yes --json --lean', when: 'only if you have a backup' }]);
+    const full = JSON.parse((await runProgram(ship, ['db', 'drop', '--json'], { env })).stdout);
+    expect(full.next[0].command).toBe('ship db drop --yes --json');
+  });
+
+  it('N5 · P6 · a missing argument: the fix puts its placeholder before --json and --lean, as typed', async () => {
+    const args = ['config', 'get', '--json', '--lean'];
+    const { error } = JSON.parse((await runProgram(ship, args, { env })).stdout);
+    expect(error.fix).toBe('ship config get <key> --json --lean');
+  });
+
   it('E2 · --lean without --json is a usage error whose fix adds --json', async () => {
     const result = await runProgram(ship, ['status', '--lean']);
     expect(result.exitCode).toBe(2);

@@ -101,7 +101,7 @@ export class Reporter {
   }
 
   actionRequired(request: CheckedActionRequest): RunResult {
-    const envelope = toActionRequiredEnvelope(this.manifest.name, request, this.json);
+    const envelope = toActionRequiredEnvelope(this.manifest.name, request, this.json, this.lean);
     if (this.json) return this.envelope(envelope, ExitCode.CANCELLED);
     return { exitCode: ExitCode.CANCELLED, text: renderActionRequired(envelope, this.colors()), stream: 'stderr' };
   }

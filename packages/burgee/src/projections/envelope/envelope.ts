@@ -72,15 +72,17 @@ export function toFailureEnvelope(failure: ErrorBody & { data?: unknown }): Fail
 
 /**
  * The action-required envelope (A4): every next command gets the program name in
- * front and, for `--json` callers, ` --json` at the end, never twice.
+ * front and, for `--json` callers, ` --json` at the end, never twice; for a caller that asked for
+ * `--json --lean`, ` --lean` too, so following the step keeps the envelope it asked for (N5).
  */
 export function toActionRequiredEnvelope(
   program: string,
   request: { reason: string; message: string; next: readonly { command: string; when?: string }[]; hint?: string },
   json: boolean,
+  lean = false,
 ): ActionRequiredEnvelope {
   const next = request.next.map((step) => {
-    const out: { command: string; when?: string } = { command: nextCommand(program, step.command, json) };
+    const out: { command: string; when?: string } = { command: nextCommand(program, step.command, json, lean) };
     if (step.when !== undefined) out.when = step.when;
     return out;
   });
@@ -99,11 +101,13 @@ export function toActionRequiredEnvelope(
   return envelope;
 }
 
-function nextCommand(program: string, command: string, json: boolean): string {
+function nextCommand(program: string, command: string, json: boolean, lean: boolean): string {
   const trimmed = command.trim();
   const named = trimmed === program || trimmed.startsWith(`${program} `) ? trimmed : `${program} ${trimmed}`;
-  if (!json || /(^|\s)--json(\s|$)/.test(named)) return named;
-  return `${named} --json`;
+  const added = [...(json ? ['--json'] : []), ...(json && lean ? ['--lean'] : [])].filter(
+    (flag) => !new RegExp(`(^|\\s)${flag}(\\s|$)`).test(named),
+  );
+  return [named, ...added].join(' ');
 }
 
 /** One compact JSON line, without the newline the runtime adds. */

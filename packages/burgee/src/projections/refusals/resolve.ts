@@ -20,12 +20,14 @@ export function unexpectedArgument(scene: Scene, extra: string): Refusal {
   return { message: `unexpected argument ${JSON.stringify(extra)} for ${where}`, hint };
 }
 
-/** A required argument not given: the fix writes its placeholder where it goes, before `--json`. */
+/** A required argument not given: the fix writes its placeholder where it goes, before `--json` (and `--lean`). */
 export function missingArgument(scene: Scene, argument: ManifestArgument): Refusal {
   const token = argumentToken(argument);
   const end = optionEnd(scene.words);
-  const before = scene.words.slice(0, end).filter((word) => word.text !== '--json');
-  const json: Word[] = before.length < end ? [{ text: '--json' }] : [];
+  // burgee's output flags stay at the end of the line, after the placeholder, in the order typed.
+  const output = scene.words.slice(0, end).filter((word) => word.text === '--json' || word.text === '--lean');
+  const before = scene.words.slice(0, end).filter((word) => !output.includes(word));
+  const json: Word[] = output.map((word) => ({ text: word.text }));
   const words = [...before, { text: `<${argument.name}${argument.variadic ? '...' : ''}>` }, ...json];
   return {
     message: `missing argument ${token} for ${commandName(scene.manifest, scene.command)}`,
