@@ -64,7 +64,8 @@ export function optionLine(option: ManifestOption): string {
   if (option.multiple)
     notes.push(option.separator === undefined ? 'repeatable' : `repeatable, or split on "${option.separator}"`);
   const fallback = publishedDefault(option);
-  if (fallback !== undefined) notes.push(`default ${formatDefault(fallback)}`);
+  // An empty list as the default says nothing a repeatable option does not already say.
+  if (fallback !== undefined && formatDefault(fallback) !== '') notes.push(`default ${formatDefault(fallback)}`);
   notes.push(...envNotes(option));
   if (option.deprecated !== undefined) notes.push(deprecationNote(option.deprecated));
   return entry(prose(flagsOf(option)), notes, option.description);
@@ -93,7 +94,8 @@ function envNotes(option: ManifestOption): string[] {
  */
 export function argumentLine(argument: ManifestArgument): string | undefined {
   const notes = argument.choices === undefined ? plainType(argument.type) : [argument.choices.map(String).join(' | ')];
-  if (argument.default !== undefined) notes.push(`default ${formatDefault(argument.default)}`);
+  if (argument.default !== undefined && formatDefault(argument.default) !== '')
+    notes.push(`default ${formatDefault(argument.default)}`);
   if (notes.length === 0 && argument.description === undefined) return undefined;
   return entry(code(argumentToken(argument)), notes, argument.description);
 }
