@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { envelopeOf as publicEnvelopeOf } from '../../src/testing/index.js';
 import { repoRoot } from './cli.js';
 
 /** The fixture whose handlers misbehave on purpose (test/fixtures/mcp-faults.mjs). */
@@ -37,17 +38,9 @@ export async function connectStdio(
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-/**
- * The envelope of a tool result, whatever its shape (M4): its `structuredContent` where the server
- * sends one (a tool with an outputSchema, next steps as calls: Q6), else its first text item parsed.
- */
-export function envelopeOf(result: unknown): Record<string, unknown> {
-  const { structuredContent, content } = result as {
-    structuredContent?: Record<string, unknown>;
-    content: { type: string; text: string }[];
-  };
-  return structuredContent ?? (JSON.parse(content[0]!.text) as Record<string, unknown>);
-}
+/** The envelope of a tool result, whatever its shape (M4): burgee/testing's own helper, so the tests use what users get. */
+export const envelopeOf = (result: unknown): Record<string, unknown> =>
+  publicEnvelopeOf(result as { content?: unknown; structuredContent?: unknown });
 
 /** The first text item of a tool result, and the second (what the handler printed) when there is one. */
 export function texts(result: unknown): { envelope: string; captured: string | undefined } {
