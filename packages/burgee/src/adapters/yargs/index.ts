@@ -21,6 +21,7 @@ import { runWholeProcess } from '../../runtime/host/whole-process.js';
 import { loadHost } from '../host-library.js';
 import { adapt } from './adapt.js';
 import { hostBuilds } from './host-builds.js';
+import { programName } from './program-name.js';
 import { reachesHandler } from './reached.js';
 import { singletonOf } from './singleton.js';
 import type { YargsInstance } from './state.js';
@@ -73,7 +74,7 @@ export default function yargs(
       // A `--json` run that reaches no handler: the program's work follows this parse, so the run is its whole process.
       const json =
         method === 'parseAsync' || underDev() ? undefined : jsonWords(line, (flag) => declares(instance, flag));
-      if (json !== undefined && !reachesHandler(instance, line)) runWholeProcess(scriptName(instance), line, json);
+      if (json !== undefined && !reachesHandler(instance, line)) runWholeProcess(programName(instance.$0), line, json);
       const serving = serve(line);
       if (method === 'parseAsync') return serving;
       // An answer of burgee's has no parse result: the code after the parse must not run without one.
@@ -115,7 +116,3 @@ if (commonJs !== yargs) Object.defineProperty(commonJs, 'asProgram', { value: as
 
 /** @internal Left out of the declarations (stripInternal): TypeScript before 5.6 cannot read the name. */
 export { commonJs as 'module.exports' };
-
-/** The program as a person names it in a message: yargs' `$0`, without the folder and the extension. */
-const scriptName = (instance: YargsInstance): string =>
-  (instance.$0.trim().split(/\s+/).at(-1) ?? 'the program').replace(/^.*[/\\]/, '').replace(/\.[cm]?[jt]s$/, '');

@@ -1,10 +1,10 @@
-import { basename, extname } from 'node:path';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
 import { declaredEffects } from '../declared-effects.js';
 import { adapt } from './adapt.js';
+import { programName } from './program-name.js';
 import { type AdapterState, type CommandHandler, stateOf, type YargsInstance } from './state.js';
 
 /** yargs' factory, for the scratch instances each command's builder is read on. */
@@ -51,18 +51,6 @@ export function toYargsManifest(instance: YargsInstance, factory: YargsFactory, 
   const shadows = SURFACE_FLAGS.filter((flag) => flag.slice(2) in instance.getOptions().key);
   if (shadows.length > 0) manifest.shadows = shadows;
   return manifest;
-}
-
-/**
- * The program's name: yargs' `$0` as `.scriptName()` set it, else, as yargs makes it from the script
- * (`node_modules/.bin/ship.mjs`, relative to the working folder), the script's file name without
- * its extension, as commander names an unnamed program: a name a tool, a client's server key and
- * `--schema` can carry.
- */
-function programName($0: string): string {
-  const script = $0.trim().split(/\s+/).at(-1) ?? $0;
-  if (!/[/\\]|\.[cm]?[jt]s$/.test(script)) return $0;
-  return basename(script, extname(script));
 }
 
 type Level = { options: ManifestOption[]; commands: ManifestCommand[] };
