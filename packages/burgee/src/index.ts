@@ -17,9 +17,6 @@ export type {
   StandardSchemaV1,
 } from './declaration/index.js';
 export { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from './declaration/index.js';
-export { buildManifest } from './manifest/build.js';
-export { ExitCode, type ExitCodeName } from './manifest/exit-codes.js';
-export { Effects, type Manifest, type ManifestCommand, type ManifestOption } from './manifest/types.js';
 export {
   AuthError,
   BurgeeError,
@@ -27,5 +24,8 @@ export {
   type DefinedErrorClass,
   defineError,
   UsageError,
-} from './runtime/errors.js';
-export { type RunOptions, run } from './runtime/run.js';
+} from './errors/errors.js';
+export { buildManifest } from './manifest/build.js';
+export { ExitCode, type ExitCodeName } from './manifest/exit-codes.js';
+export { Effects, type Manifest, type ManifestCommand, type ManifestOption } from './manifest/types.js';
+export { type RunOptions, run } from './run/run.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors/errors.js';
 import { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from '../src/index.js';
 import { GLOBAL_FLAGS, type GlobalFlag, globalKey } from '../src/manifest/globals.js';
 import { buildManifest, findCommand } from '../src/manifest/index.js';
 import { toHelpData } from '../src/projections/help/index.js';
 import { toArgv } from '../src/projections/mcp/index.js';
-import { UsageError } from '../src/runtime/errors.js';
-import { parseArgv } from '../src/runtime/parse-argv.js';
+import { parseArgv } from '../src/run/parse-argv.js';
 import { runProgram } from '../src/testing/index.js';
 
 // Where each flag is valid and listed, restated by hand rather than read from the table: adding a row

@@ -47,52 +47,58 @@ const under = (path: string, ...parts: string[]) => path.startsWith(`${join(burg
 const show = (edge: Edge) =>
   `${relative(repoRoot, edge.from)}:${edge.line} → ${relative(repoRoot, edge.to) || edge.to}`;
 
+/** The rooms of the run: the pipeline, the process guards, MCP serving, the surfaces, the host seam. */
+const RUN_ROOMS = ['run', 'process', 'mcp', 'surfaces', 'host'];
+const inRun = (path: string) => RUN_ROOMS.some((room) => under(path, room));
+/** The shared leaves every room may import: the error family with its `Refusal` type, and the text readers. */
+const LEAVES = ['errors', 'text'];
+
 /** The arrows of the architecture, each a rule an import can break. */
 const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
   {
-    name: 'declaration/, manifest/ and projections/ never import runtime/ (not even a type)',
+    name: 'declaration/, manifest/ and projections/ never import the run (not even a type)',
     breaks: (edge) =>
-      ['declaration', 'manifest', 'projections'].some((layer) => under(edge.from, layer)) && under(edge.to, 'runtime'),
+      ['declaration', 'manifest', 'projections'].some((layer) => under(edge.from, layer)) && inRun(edge.to),
   },
   {
-    name: 'runtime/ loads runtime/mcp/ only with import(), so ordinary runs never load the MCP SDK',
-    breaks: (edge) =>
-      under(edge.from, 'runtime') &&
-      !under(edge.from, 'runtime', 'mcp') &&
-      under(edge.to, 'runtime', 'mcp') &&
-      edge.kind === 'static',
+    name: 'the run loads mcp/ only with import(), so ordinary runs never load the MCP SDK',
+    breaks: (edge) => inRun(edge.from) && !under(edge.from, 'mcp') && under(edge.to, 'mcp') && edge.kind === 'static',
   },
   {
-    name: "the MCP SDK's values come through runtime/mcp/sdk.ts alone (its types may be named anywhere)",
+    name: "the MCP SDK's values come through mcp/sdk.ts alone (its types may be named anywhere)",
     breaks: (edge) =>
       /^(@modelcontextprotocol\/(server|core)|zod)(\/|$)/.test(edge.to) &&
       edge.kind !== 'type' &&
-      edge.from !== join(burgeeSrc, 'runtime', 'mcp', 'sdk.ts'),
+      edge.from !== join(burgeeSrc, 'mcp', 'sdk.ts'),
   },
   {
-    name: 'user-files/ takes from runtime/ only its failure classes and the JSON position finder: the writer is no part of the run',
+    name: 'errors/ and text/ are leaves: they import only manifest/ (the error family takes no Refusal from projections/)',
     breaks: (edge) =>
-      under(edge.from, 'user-files') &&
-      under(edge.to, 'runtime') &&
-      !['errors.ts', 'json-position.ts'].some((file) => edge.to === join(burgeeSrc, 'runtime', file)),
+      LEAVES.some((leaf) => under(edge.from, leaf)) &&
+      edge.to.startsWith(burgeeSrc) &&
+      !['manifest', ...LEAVES].some((room) => under(edge.to, room)),
+  },
+  {
+    name: 'user-files/ never imports the run: the writer is no part of it (its failures and JSON positions are leaves)',
+    breaks: (edge) => under(edge.from, 'user-files') && inRun(edge.to),
   },
   {
     name: 'user-files/ is reached only from the synthesised commands (each loaded with import()) and cli/',
     breaks: (edge) =>
-      under(edge.to, 'user-files') &&
-      !['user-files', join('runtime', 'synthesised'), 'cli'].some((room) => under(edge.from, room)),
+      under(edge.to, 'user-files') && !['user-files', 'surfaces', 'cli'].some((room) => under(edge.from, room)),
   },
   {
-    name: 'diff/ is pure: two documents in, the changes out; no runtime/, no node: module',
-    breaks: (edge) => under(edge.from, 'diff') && (under(edge.to, 'runtime') || edge.to.startsWith('node:')),
+    name: "the run never imports check/ (check/ reads the run's parser, so the arrow goes one way)",
+    breaks: (edge) => inRun(edge.from) && under(edge.to, 'check'),
   },
   {
-    name: 'check/ reads runtime/ for the parser alone (an example is parsed as a command line is), and does no I/O',
+    name: 'diff/ is pure: two documents in, the changes out; no run, no node: module',
+    breaks: (edge) => under(edge.from, 'diff') && (inRun(edge.to) || edge.to.startsWith('node:')),
+  },
+  {
+    name: 'check/ reads the parser of run/ and no other room of the run, and does no I/O (no handler runs)',
     breaks: (edge) =>
-      under(edge.from, 'check') &&
-      ((under(edge.to, 'runtime') &&
-        !['parse-argv.ts', 'resolve.ts', 'errors.ts'].some((file) => edge.to === join(burgeeSrc, 'runtime', file))) ||
-        edge.to.startsWith('node:')),
+      under(edge.from, 'check') && ((inRun(edge.to) && !under(edge.to, 'run')) || edge.to.startsWith('node:')),
   },
   {
     name: 'roundel depends on nothing of burgee',
@@ -109,32 +115,63 @@ describe('import boundaries, read from the real imports', () => {
 
   it('N1 · the parser sees every kind of import: static, type-only, re-export, import()', () => {
     const file = join(burgeeSrc, 'projections', 'x.ts');
-    const text = `import { a } from '../runtime/a.js';\nimport type { B } from '../runtime/b.js';\nexport { c } from './c.js';\nconst d = () => import('../runtime/mcp/d.js');\n`;
+    const text = `import { a } from '../run/a.js';\nimport type { B } from '../run/b.js';\nexport { c } from './c.js';\nconst d = () => import('../mcp/d.js');\n`;
     expect(importsOf(file, text).map(({ to, kind, line }) => [relative(burgeeSrc, to), kind, line])).toEqual([
-      ['runtime/a.ts', 'static', 1],
-      ['runtime/b.ts', 'type', 2],
+      ['run/a.ts', 'static', 1],
+      ['run/b.ts', 'type', 2],
       ['projections/c.ts', 'static', 3],
-      ['runtime/mcp/d.ts', 'dynamic', 4],
+      ['mcp/d.ts', 'dynamic', 4],
     ]);
     expect(RULES[0]!.breaks(importsOf(file, text)[1]!)).toBe(true);
-    const runtime = join(burgeeSrc, 'runtime', 'x.ts');
-    const [lazy, eager] = importsOf(runtime, `import('./mcp/serve.js');\nimport { s } from './mcp/serve.js';\n`);
+    const run = join(burgeeSrc, 'run', 'x.ts');
+    const [lazy, eager] = importsOf(run, `import('../mcp/serve.js');\nimport { s } from '../mcp/serve.js';\n`);
     expect([RULES[1]!.breaks(lazy!), RULES[1]!.breaks(eager!)]).toEqual([false, true]);
   });
 
+  const rule = (start: string) => RULES.find((r) => r.name.startsWith(start))!;
+  const edge = (from: string, text: string) => importsOf(join(burgeeSrc, from), text)[0]!;
+
   it('K4 · the user-files rules tell the writer from the run path', () => {
-    const rule = (start: string) => RULES.find((r) => r.name.startsWith(start))!;
-    const writer = join(burgeeSrc, 'user-files', 'x.ts');
-    const [errors, run] = importsOf(
-      writer,
-      `import { E } from '../runtime/errors.js';\nimport { r } from '../runtime/run.js';\n`,
-    );
-    expect([rule('user-files/ takes').breaks(errors!), rule('user-files/ takes').breaks(run!)]).toEqual([false, true]);
+    const takes = rule('user-files/ never imports');
+    expect([
+      takes.breaks(edge('user-files/x.ts', `import { E } from '../errors/errors.js';\n`)),
+      takes.breaks(edge('user-files/x.ts', `import { p } from '../text/json-position.js';\n`)),
+      takes.breaks(edge('user-files/x.ts', `import { r } from '../run/run.js';\n`)),
+    ]).toEqual([false, false, true]);
     const reached = (from: string) =>
-      rule('user-files/ is reached').breaks(
-        importsOf(join(burgeeSrc, from), `import('../user-files/index.js');\n`)[0]!,
-      );
-    expect([reached('projections/x.ts'), reached('runtime/x.ts'), reached('cli/x.ts')]).toEqual([true, true, false]);
+      rule('user-files/ is reached').breaks(edge(from, `import('../user-files/index.js');\n`));
+    expect([reached('projections/x.ts'), reached('run/x.ts'), reached('surfaces/x.ts'), reached('cli/x.ts')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('N1 · each broken cycle stays broken: a wrong import fails its rule', () => {
+    const leaves = rule('errors/ and text/ are leaves');
+    // The error family took its Refusal type from projections/ (errors → projections → errors' users).
+    expect(leaves.breaks(edge('errors/x.ts', `import type { R } from '../projections/refusals/index.js';\n`))).toBe(
+      true,
+    );
+    expect(leaves.breaks(edge('text/x.ts', `import { c } from '../check/check.js';\n`))).toBe(true);
+    expect(leaves.breaks(edge('errors/x.ts', `import { ExitCode } from '../manifest/exit-codes.js';\n`))).toBe(false);
+    // The run took shell words from check/ while check/ reads the run's parser.
+    const noCheck = rule('the run never imports check/');
+    expect(noCheck.breaks(edge('mcp/x.ts', `import { s } from '../check/shell-words.js';\n`))).toBe(true);
+    expect(noCheck.breaks(edge('mcp/x.ts', `import { s } from '../text/shell-words.js';\n`))).toBe(false);
+    // user-files/ took errors and JSON positions from the run while the synthesised commands import user-files/.
+    expect(
+      rule('user-files/ never imports').breaks(
+        edge('user-files/x.ts', `import { p } from '../run/json-position.js';\n`),
+      ),
+    ).toBe(true);
+    const check = rule('check/ reads the parser');
+    expect([
+      check.breaks(edge('check/x.ts', `import { p } from '../run/parse-argv.js';\n`)),
+      check.breaks(edge('check/x.ts', `import { c } from '../process/capture.js';\n`)),
+      check.breaks(edge('check/x.ts', `import { readFileSync } from 'node:fs';\n`)),
+    ]).toEqual([false, true, true]);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

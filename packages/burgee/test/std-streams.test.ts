@@ -1,5 +1,5 @@
 // burgee writes its own output straight to descriptors 1 and 2 until something builds
-// process.stdout or process.stderr (runtime/std-streams.ts): what that saves, and the guarantees
+// process.stdout or process.stderr (process/std-streams.ts): what that saves, and the guarantees
 // the streams gave that must still hold (E3, E10, N1).
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

@@ -1,11 +1,11 @@
+import { BurgeeError } from '../errors/errors.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestExample, ManifestOption } from '../manifest/types.js';
 import { needsValue } from '../projections/schema/index.js';
-import { BurgeeError } from '../runtime/errors.js';
-import { parseArgv } from '../runtime/parse-argv.js';
-import { resolveInputs } from '../runtime/resolve.js';
+import { parseArgv } from '../run/parse-argv.js';
+import { resolveInputs } from '../run/resolve.js';
+import { splitShellLine } from '../text/shell-words.js';
 import { typed, visibleCommands } from './commands.js';
-import { splitShellLine } from './shell-words.js';
 import type { Found, Rule } from './types.js';
 
 /** What reading one example gave: refused (and why), run by another command, or fine. */

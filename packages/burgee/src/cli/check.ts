@@ -2,8 +2,8 @@ import { colorLevel, createColors } from 'roundel';
 import { renderCounts, renderFindings } from '../check/render.js';
 import type { CheckReport } from '../check/types.js';
 import type { Context } from '../declaration/types.js';
+import { BurgeeError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
-import { BurgeeError } from '../runtime/errors.js';
 import { loadEntries } from './entry.js';
 
 /** What `burgee check` receives: the entry, `--strict` and the load timeout. */

@@ -1,14 +1,14 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context, Program } from '../declaration/types.js';
+import { ConfigError, UsageError } from '../errors/errors.js';
 import { manifestOf } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
+import { exampleReader } from '../mcp/next-calls.js';
+import { type McpServing, report, serveMcp } from '../mcp/serve.js';
+import { originalWrite, withScope } from '../process/capture.js';
 import { toMcpTools as project } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
-import { originalWrite, withScope } from '../runtime/capture.js';
-import { ConfigError, UsageError } from '../runtime/errors.js';
-import { exampleReader } from '../runtime/mcp/next-calls.js';
-import { type McpServing, report, serveMcp } from '../runtime/mcp/serve.js';
 import { type LoadRequest, loadInWorker } from './isolated-load.js';
 import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';

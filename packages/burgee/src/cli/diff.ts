@@ -5,10 +5,10 @@ import { diffDocuments } from '../diff/document.js';
 import { readSchemaDocument } from '../diff/read-document.js';
 import { renderDiff, renderTally } from '../diff/render.js';
 import type { DiffReport } from '../diff/types.js';
+import { BurgeeError, ConfigError, UsageError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
-import { BurgeeError, ConfigError, UsageError } from '../runtime/errors.js';
-import { jsonErrorOffset, lineColumn } from '../runtime/json-position.js';
+import { jsonErrorOffset, lineColumn } from '../text/json-position.js';
 import { loadEntries } from './entry.js';
 
 /** What `burgee diff` receives: the two contracts, `--allow-breaking` and the load timeout. */

@@ -1,8 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { CheckReport } from '../check/types.js';
+import { ConfigError, UsageError } from '../errors/errors.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
-import { ConfigError, UsageError } from '../runtime/errors.js';
 import { loadInWorker } from './isolated-load.js';
 import { displayPath } from './load-error.js';
 

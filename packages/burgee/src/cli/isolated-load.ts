@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CheckReport } from '../check/types.js';
+import { originalWrite } from '../process/capture.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
-import { originalWrite } from '../runtime/capture.js';
 
 /** What a load worker is asked: the entry (a real path), where it lives, and what to give back. */
 export type LoadRequest = {

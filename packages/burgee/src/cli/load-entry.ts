@@ -2,11 +2,11 @@ import { pathToFileURL } from 'node:url';
 import { isProgram, toProgram } from '../declaration/define.js';
 import { describeValue, isCommand } from '../declaration/program-of.js';
 import type { Program } from '../declaration/types.js';
-import { type FaultSink, installRunHost } from '../runtime/capture.js';
-import { ConfigError } from '../runtime/errors.js';
-import { runGuarded } from '../runtime/exit-guard.js';
-import { AS_PROGRAM } from '../runtime/host/surfaces.js';
-import { holdFaultListeners } from '../runtime/process-guards.js';
+import { ConfigError } from '../errors/errors.js';
+import { AS_PROGRAM } from '../host/surfaces.js';
+import { type FaultSink, installRunHost } from '../process/capture.js';
+import { runGuarded } from '../process/exit-guard.js';
+import { holdFaultListeners } from '../process/process-guards.js';
 import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
 
 /** A program the entry gave, and where the errors its module raises later go. */

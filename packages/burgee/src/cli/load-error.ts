@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, ProcessExitSignal } from '../runtime/errors.js';
+import { ConfigError, ProcessExitSignal } from '../errors/errors.js';
 import { VERSION_PARAM } from './reload-hooks.js';
 import { typeScriptTrouble } from './typescript.js';
 

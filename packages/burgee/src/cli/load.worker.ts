@@ -2,13 +2,13 @@
 // at import, the command's own thread can stop it. It answers one LoadReply, then its work is done.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkManifest } from '../check/check.js';
+import { hostOf } from '../host/host.js';
 import { manifestOf } from '../manifest/build.js';
+import { builtin } from '../process/builtins.js';
+import { originalWrite, withCapturedOutput } from '../process/capture.js';
+import { guardStdout } from '../process/stdout-guard.js';
 import { toSchemaDocument } from '../projections/schema/index.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
-import { builtin } from '../runtime/builtins.js';
-import { originalWrite, withCapturedOutput } from '../runtime/capture.js';
-import { hostOf } from '../runtime/host/host.js';
-import { guardStdout } from '../runtime/stdout-guard.js';
 import type { LoadReply, LoadRequest } from './isolated-load.js';
 import { createEntryLoader } from './load-entry.js';
 import { describeLoadError, loadErrorHint } from './load-error.js';

@@ -140,6 +140,9 @@ type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head
 /** Every global flag's key, camelCase. */
 export type GlobalKey = Camel<Exclude<Row, { spells: true }>['name']>;
 
+/** A help screen lists at most this many commands (and as many groups) unless asked for all (`--all`). */
+export const HELP_COMMAND_LIMIT = 50;
+
 /** What the caller gave of each global flag: switches as booleans, valued flags as their text. */
 export type Globals = {
   [R in Exclude<Row, { spells: true }> as Camel<R['name']>]: R extends { value: string } ? string | undefined : boolean;

@@ -1,10 +1,10 @@
 import type { McpClient, McpClientOptions } from '../../types/mcp-client.js';
 import { programOf } from '../declaration/program-of.js';
 import type { Command, Program } from '../declaration/types.js';
-import { execute } from '../runtime/execute.js';
-import type { Io, OutputStream } from '../runtime/io.js';
-import type { McpHttpTestServer, StartMcpHttpOptions } from '../runtime/mcp/listen.js';
-import { writeResult } from '../runtime/report.js';
+import type { McpHttpTestServer, StartMcpHttpOptions } from '../mcp/listen.js';
+import type { Io, OutputStream } from '../process/io.js';
+import { execute } from '../run/execute.js';
+import { writeResult } from '../run/report.js';
 
 export type { McpClient, McpClientOptions, McpHttpTestServer, StartMcpHttpOptions };
 
@@ -97,9 +97,9 @@ export async function runProgram(
  */
 export async function connectMcp(target: Program | Command, options: ConnectMcpOptions = {}): Promise<McpClient> {
   const program = programOf(target, 'connectMcp');
-  let connect: typeof import('../runtime/mcp/connect.js').connectMcp;
+  let connect: typeof import('../mcp/connect.js').connectMcp;
   try {
-    ({ connectMcp: connect } = await import('../runtime/mcp/connect.js'));
+    ({ connectMcp: connect } = await import('../mcp/connect.js'));
   } catch (error) {
     throw missingClient(error) ?? error;
   }
@@ -116,7 +116,7 @@ export async function startMcpHttp(
   options: StartMcpHttpOptions = {},
 ): Promise<McpHttpTestServer> {
   const program = programOf(target, 'startMcpHttp');
-  const { startMcpHttp: start } = await import('../runtime/mcp/listen.js');
+  const { startMcpHttp: start } = await import('../mcp/listen.js');
   return start(program, options);
 }
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { jsonErrorOffset, lineColumn } from '../runtime/json-position.js';
+import { jsonErrorOffset, lineColumn } from '../text/json-position.js';
 import { duplicateKey } from './json-duplicates.js';
 import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
 import { isTable, mergeServer } from './server-entry.js';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { lineColumn } from '../runtime/json-position.js';
+import { lineColumn } from '../text/json-position.js';
 import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
 import { isTable, mergeServer } from './server-entry.js';
 

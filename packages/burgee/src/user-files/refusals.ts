@@ -3,8 +3,9 @@
  * what to do with a file the user owns (unlink it, make it writable, edit it) is the user's choice,
  * and a fix line is for exactly one runnable answer.
  */
-import type { Refusal } from '../projections/refusals/index.js';
-import { ConfigError } from '../runtime/errors.js';
+
+import { ConfigError } from '../errors/errors.js';
+import type { Refusal } from '../errors/refusals/index.js';
 
 /** A refusal as the exit-3 failure every writer of a user's file throws. */
 export const refuseFile = (refusal: Refusal): ConfigError => new ConfigError(refusal.message, refusal);

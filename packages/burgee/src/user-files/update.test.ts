@@ -11,7 +11,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../runtime/errors.js';
+import { ConfigError } from '../errors/errors.js';
 import { refuseFile } from './refusals.js';
 import { lineDiff } from './text.js';
 import { updateUserFile } from './update.js';

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { BurgeeError } from '../runtime/errors.js';
+import { BurgeeError } from '../errors/errors.js';
 import { type Keep, replace, writeTemp } from './atomic.js';
 import { checkBackup, writeBackup } from './backup.js';
 import { acquireLock, LOCK_LIMITS, type Lock, type LockLimits } from './lock.js';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Document, Node as YamlNode } from 'yaml';
-import { lineColumn } from '../runtime/json-position.js';
+import { lineColumn } from '../text/json-position.js';
 import {
   badYamlAlias,
   notAMapAtTop,

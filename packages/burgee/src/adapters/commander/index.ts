@@ -7,7 +7,6 @@
 import type * as Commander from 'commander';
 import type { ParseOptions } from 'commander';
 import type { Program } from '../../declaration/types.js';
-import type { Effects } from '../../manifest/types.js';
 import {
   AS_PROGRAM,
   answerOf,
@@ -19,8 +18,9 @@ import {
   runSurface,
   stopAfterParse,
   underDev,
-} from '../../runtime/host/surfaces.js';
-import { runWholeProcess } from '../../runtime/host/whole-process.js';
+} from '../../host/surfaces.js';
+import { runWholeProcess } from '../../host/whole-process.js';
+import type { Effects } from '../../manifest/types.js';
 import { loadHost } from '../host-library.js';
 import { reachesAction } from './reached.js';
 import { takesWords } from './takes-words.js';

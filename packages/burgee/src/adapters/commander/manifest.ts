@@ -1,9 +1,9 @@
 import { basename, extname } from 'node:path';
 import type { Argument, Command, Option } from 'commander';
+import { EFFECTS, SURFACE_FLAGS } from '../../host/surfaces.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
-import { EFFECTS, SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
 import { declaredEffects } from '../declared-effects.js';
 import { foldedType, foldsValues } from './repeatable.js';
 

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
+import { optionEnd, plainWords, writeLine } from '../../errors/refusals/command-line.js';
+import { didYouMean } from '../../errors/refusals/suggest.js';
+import type { HostOutcome } from '../../host/outcome.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';
-import { optionEnd, plainWords, writeLine } from '../../projections/refusals/command-line.js';
-import { didYouMean } from '../../projections/refusals/suggest.js';
-import type { HostOutcome } from '../../runtime/host/outcome.js';
 import { optionOwners } from './manifest.js';
 
 /** What commander throws once `exitOverride` is on: its own code, its exit code, its message. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { currentRun, withScope } from '../../runtime/capture.js';
-import type { Io } from '../../runtime/io.js';
+import { currentRun, withScope } from '../../process/capture.js';
+import type { Io } from '../../process/io.js';
 import type { Printed } from './outcome.js';
 import { perRunFields } from './run-state.js';
 

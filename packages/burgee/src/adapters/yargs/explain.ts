@@ -1,6 +1,6 @@
 import type { ManifestOption } from '../../manifest/types.js';
-import type { Explanation } from '../../runtime/explain.js';
-import type { Layer } from '../../runtime/layers.js';
+import type { Layer } from '../../run/layers.js';
+import type { Explanation } from '../../surfaces/explain.js';
 import { typedFlag } from './outcome.js';
 
 /**

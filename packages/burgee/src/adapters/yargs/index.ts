@@ -16,8 +16,8 @@ import {
   stopAfterParse,
   takenResult,
   underDev,
-} from '../../runtime/host/surfaces.js';
-import { runWholeProcess } from '../../runtime/host/whole-process.js';
+} from '../../host/surfaces.js';
+import { runWholeProcess } from '../../host/whole-process.js';
 import { loadHost } from '../host-library.js';
 import { adapt } from './adapt.js';
 import { hostBuilds } from './host-builds.js';

@@ -1,7 +1,7 @@
+import { SURFACE_FLAGS } from '../../host/surfaces.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
-import { SURFACE_FLAGS } from '../../runtime/host/surfaces.js';
 import { declaredEffects } from '../declared-effects.js';
 import { adapt } from './adapt.js';
 import { programName } from './program-name.js';

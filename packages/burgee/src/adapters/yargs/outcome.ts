@@ -1,10 +1,10 @@
+import { optionEnd, plainWords, writeLine } from '../../errors/refusals/command-line.js';
+import { didYouMean, suggest } from '../../errors/refusals/suggest.js';
+import type { HostOutcome } from '../../host/outcome.js';
 import { findCommand } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';
-import { optionEnd, plainWords, writeLine } from '../../projections/refusals/command-line.js';
-import { didYouMean, suggest } from '../../projections/refusals/suggest.js';
-import type { HostOutcome } from '../../runtime/host/outcome.js';
 
 /** How one yargs parse ended: its callback's error, argv and captured text, or what it threw. */
 export type Ended = { error?: unknown; argv?: unknown; output: string } | { thrown: unknown };

@@ -56,8 +56,4 @@ export const MCP_VALUE_FLAGS = MCP_OPTIONS.filter((option) => 'value' in option)
 export const optionUsage = (option: McpOption): string =>
   `[${option.flag}${option.value === undefined ? '' : ` ${option.value}`}${option.repeatable ? '...' : ''}]`;
 
-/**
- * True for a name an environment variable can have on every platform a client runs on: letters,
- * digits and `_`, not starting with a digit. Anything else (`NAME=value`, `$NAME`) is refused.
- */
-export const isVariableName = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+export { isVariableName } from '../../manifest/names.js';

@@ -1,8 +1,8 @@
+import { HELP_COMMAND_LIMIT } from '../../manifest/globals.js';
 import type { ManifestCommand } from '../../manifest/types.js';
 import { visibleCommands } from './usage.js';
 
-/** A help screen lists at most this many commands (and as many groups) unless asked for all. */
-export const HELP_COMMAND_LIMIT = 50;
+export { HELP_COMMAND_LIMIT };
 
 /** The subcommands a help screen lists, and how many it leaves out. */
 export type ListedCommands = { shown: ManifestCommand[]; more: number };

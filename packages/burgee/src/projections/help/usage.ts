@@ -2,8 +2,12 @@
  * How commands, arguments and options are spelled for people. Help, the E5 `usage` object and
  * human errors all read these, so a flag is never written two ways.
  */
-import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+
+import { argumentToken } from '../../manifest/names.js';
+import type { Manifest, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { renderDeprecation } from '../human/deprecation.js';
+
+export { argumentToken };
 
 /** Options a person may see; hidden ones are left out of every human surface. */
 export const visibleOptions = (command: ManifestCommand): ManifestOption[] =>
@@ -24,12 +28,6 @@ export const requiredUnlessEnv = (option: ManifestOption): boolean =>
 /** True when help shows `--[no-]x`: a negatable boolean that is on unless turned off. */
 export const showsNegation = (option: ManifestOption): boolean =>
   option.type === 'boolean' && option.negatable && option.default === true;
-
-/** `<name>`, `[name]` or `<name...>`: the D4 spelling of an argument. */
-export function argumentToken(argument: ManifestArgument): string {
-  const name = argument.variadic ? `${argument.name}...` : argument.name;
-  return argument.required ? `<${name}>` : `[${name}]`;
-}
 
 /** The value placeholder, `<value>`, `<n>` or the declared one, `...` when repeatable; empty for booleans. */
 export function optionPlaceholder(option: ManifestOption): string {

@@ -1,13 +1,13 @@
-import { MCP_RESERVED_KEYS } from '../../manifest/globals.js';
-import { isCamelCase, toKebab } from '../../manifest/names.js';
-import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import {
   namesSubcommand,
   notAWord,
   readAsOption,
   skippedArgument,
   unknownArgument,
-} from '../refusals/tool-arguments.js';
+} from '../../errors/refusals/tool-arguments.js';
+import { MCP_RESERVED_KEYS } from '../../manifest/globals.js';
+import { isCamelCase, toKebab } from '../../manifest/names.js';
+import type { ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import type { ArgvContext, ArgvRefusal, ToArgvResult } from './types.js';
 
 /**

@@ -24,7 +24,7 @@ export type ToolCall = { tool: string; arguments: Record<string, unknown> };
 
 /**
  * Reads an example's command line as the tool call that runs it, the inverse of M3, or undefined
- * when no call does. The program's own parser reads it (runtime/mcp/next-calls.ts), which a
+ * when no call does. The program's own parser reads it (mcp/next-calls.ts), which a
  * projection may not import, so the serve loop hands it in.
  */
 export type ExampleReader = (line: string) => ToolCall | undefined;

@@ -1,0 +1,296 @@
+import type { JsonSchemaValidator, jsonSchemaValidator, ServerContext, Transport } from '@modelcontextprotocol/server';
+import type { Program, Progress } from '../declaration/types.js';
+import { BurgeeError } from '../errors/errors.js';
+import { toolNameClash } from '../errors/refusals/index.js';
+import { manifestOf } from '../manifest/build.js';
+import { withEnvironment } from '../manifest/environment.js';
+import { ExitCode } from '../manifest/exit-codes.js';
+import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { withAskedOptional } from '../projections/mcp/questions.js';
+import { findToolClash, listToolCommands, toolName } from '../projections/mcp/tools.js';
+import type { McpTool } from '../projections/mcp/types.js';
+import { type Asking, callAsking, type FormAnswer } from './ask-client.js';
+import { Deadlines } from './deadlines.js';
+import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
+import { withAskingSessions } from './http-sessions.js';
+import { stateKey } from './request-state.js';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createMcpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  serveStdio,
+} from './sdk.js';
+import { callTool, type ToolCallSettings } from './tool-call.js';
+
+/** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
+export type ProgramSource = { readonly program: Program };
+
+/** What every call of one server shares. */
+export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs' | 'globalWords'> & {
+  /** The owning package.json's version, for programs that declare none. */
+  packageVersion?: string | undefined;
+  /** Signs the `requestState` of questions (Q1): BURGEE_MCP_STATE_KEY's; else each process makes its own. */
+  stateKey?: Buffer | undefined;
+};
+
+/**
+ * Refuses a program two of whose commands would be served as one tool (M2): one of them could not
+ * be called. Only a foreign program can have such a pair (commander's `a_b` beside `a b`).
+ */
+export function assertToolNames(program: Program): void {
+  const manifest = manifestOf(program);
+  const clash = findToolClash(manifest);
+  if (clash === undefined) return;
+  const refusal = toolNameClash(manifest, clash[0], clash[1], toolName(clash[0]));
+  throw new BurgeeError(ExitCode.RUNTIME, refusal.message, refusal.hint === undefined ? {} : { hint: refusal.hint });
+}
+
+/** One served connection: close it, or tell its client that the tool list changed. */
+export type ToolConnection = { close(): Promise<void>; toolsChanged(): Promise<void> };
+
+/**
+ * Serves the program's tools over `transport`. The SDK's entry negotiates the protocol: an
+ * `initialize` pins the 2025 era (2025-03-26 … 2025-11-25), an envelope claim or `server/discover`
+ * the stateless 2026-07-28 revision (M1).
+ */
+export function serveTools(
+  source: ProgramSource,
+  settings: ServerSettings,
+  transport: Transport,
+  onerror: (error: Error) => void,
+): ToolConnection {
+  const live = new Set<Server>();
+  // One queue for the connection: in the stateless revision the SDK builds a server per request.
+  // The groups discovered (M2, with a tool budget) belong to the connection, like its queue.
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), discovered: new Set<string>() };
+  const handle = serveStdio(
+    () => {
+      const server = createToolServer(source, calls);
+      live.add(server);
+      server.onclose = () => live.delete(server);
+      return server;
+    },
+    { transport, onerror },
+  );
+  return {
+    close: () => handle.close(),
+    toolsChanged: async () => {
+      await Promise.all([...live].map((server) => server.sendToolListChanged().catch(onerror)));
+    },
+  };
+}
+
+/** The SDK's web-standard handler for MCP over HTTP; `parsedBody` spares it parsing a body read already. */
+export type McpFetch = {
+  fetch(request: Request, parsedBody?: unknown): Promise<Response>;
+  /** Ends open subscription streams. */
+  close(): Promise<void>;
+};
+
+/**
+ * Serves the program's tools over Streamable HTTP, statelessly: a fresh server per request from
+ * the same factory, for the 2026-07-28 revision and for the 2025 era alike, so any instance can
+ * answer any request and a load balancer needs no sticky sessions (M7). The one exception is a
+ * 2025-era client that can be asked: it gets a session of this instance (http-sessions.ts).
+ */
+export function toolsHttpHandler(
+  source: ProgramSource,
+  settings: ServerSettings,
+  onerror: (error: Error) => void,
+  maxBody: number,
+): McpFetch {
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
+  const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
+  const stateless: McpFetch = {
+    fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
+    close: () => handler.close(),
+  };
+  return withAskingSessions(stateless, {
+    // A session remembers its discovered groups, as a stdio connection does.
+    open: () => createToolServer(source, { ...calls, discovered: new Set() }),
+    asks: (initialize) =>
+      manifestOf(source.program).mcp?.ask !== false &&
+      elicitsForms((initialize as { params?: { capabilities?: object } }).params?.capabilities),
+    maxBody,
+    onerror,
+  });
+}
+
+/** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (M2). */
+export function createToolServer(
+  source: ProgramSource,
+  settings: ServerSettings & { deadlines: Deadlines; discovered?: Discovered },
+): Server {
+  const manifest = manifestOf(source.program);
+  // Stateless HTTP has no connection to remember discoveries for: each request starts with none,
+  // and a discovery call's answer carries the tools, callable by name from any request.
+  const discovered = settings.discovered ?? new Set<string>();
+  const server = new Server(
+    { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
+    { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS },
+  );
+  server.setRequestHandler('tools/list', (_request, ctx) => {
+    // The tools say what the server's environment already gives (P2).
+    const manifest = withEnvironment(manifestOf(source.program), settings.env);
+    return { tools: listTools(manifest, discovered).map(seenBy(manifest, canAsk(server, ctx, manifest))) };
+  });
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const program = source.program;
+    const { name, arguments: args = {} } = request.params;
+    const manifest = manifestOf(program);
+    const command = toolIndex(manifest).get(name);
+    if (command === undefined && isDiscovery(manifest, name)) {
+      const changed = () => {
+        server.sendToolListChanged().catch(() => {});
+      };
+      // Its tools are shown as tools/list shows them: in the server's environment (P2).
+      const seen = withEnvironment(manifest, settings.env);
+      return discover(seen, discovered, args, changed, seenBy(seen, canAsk(server, ctx, seen)));
+    }
+    if (command === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
+      );
+    }
+    const progress = progressNotifier(ctx);
+    const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
+    if (!canAsk(server, ctx, manifest)) {
+      const result = await callTool(program, command, args, settings, call);
+      await progress?.finish(result);
+      return result;
+    }
+    const asking = askingOf(server, ctx, settings);
+    const outcome = await callAsking({ program, command, tool: name, args, settings, request: call, asking });
+    if ('refused' in outcome) throw new ProtocolError(ProtocolErrorCode.InvalidParams, outcome.refused);
+    await progress?.finish(outcome);
+    // An InputRequiredResult is what the 2026-07-28 revision answers a call with; the SDK's seam checks it.
+    return outcome as Awaited<ReturnType<typeof callTool>>;
+  });
+  return server;
+}
+
+/**
+ * Answers to questions are checked by burgee as flag values are (type, choices, bounds, Standard
+ * Schema; P6): the SDK's own check of a form's answer, which would build its JSON Schema validator
+ * (AJV) for it, accepts what burgee then checks.
+ */
+const DEFER_TO_OPTIONS: jsonSchemaValidator = {
+  getValidator:
+    <T>(): JsonSchemaValidator<T> =>
+    (input) => ({ valid: true, data: input as T, errorMessage: undefined }),
+};
+
+/**
+ * A tool as this client sees it (Q5): a prompt-bound option without default is required of a client
+ * that cannot be asked, as in `--schema`, and optional for one that can, since it will be asked.
+ */
+function seenBy(manifest: Manifest, askable: boolean): (tool: McpTool) => McpTool {
+  if (!askable) return (tool) => tool;
+  const index = toolIndex(manifest);
+  return (tool) => {
+    const command = index.get(tool.name);
+    return command === undefined ? tool : withAskedOptional(tool, command);
+  };
+}
+
+const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
+
+/**
+ * Whether this call's client can be asked (Q1, Q5): it declared form elicitation (or the bare
+ * `elicitation: {}` of earlier revisions), in its `initialize` (2025 era) or on the request
+ * (2026-07-28), and the program did not turn questions off. Over HTTP in the 2025 era only a
+ * session's server saw the `initialize` (http-sessions.ts); a stateless one sees none, so never asks.
+ */
+function canAsk(server: Server, ctx: ServerContext, manifest: Manifest): boolean {
+  if (manifest.mcp?.ask === false) return false;
+  const declared = isModern(server)
+    ? (ctx.mcpReq.envelope as Record<string, object | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY]
+    : server.getClientCapabilities();
+  return elicitsForms(declared);
+}
+
+/** Whether client capabilities declare form elicitation, or the bare `elicitation: {}` of earlier revisions. */
+function elicitsForms(capabilities: object | undefined): boolean {
+  const elicitation = (capabilities as { elicitation?: { form?: unknown; url?: unknown } } | undefined)?.elicitation;
+  if (elicitation === undefined || elicitation === null) return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/** How a call asks: during the call (2025 era) or by answering with the questions (2026-07-28). */
+function askingOf(server: Server, ctx: ServerContext, settings: ServerSettings): Asking {
+  const key = settings.stateKey ?? stateKey(settings.env);
+  if (isModern(server)) {
+    const state = ctx.mcpReq.requestState();
+    return {
+      key,
+      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: typeof state === 'string' ? state : undefined,
+    };
+  }
+  const elicit = async (params: object, timeout: number): Promise<FormAnswer> => {
+    try {
+      const request = { method: 'elicitation/create' as const, params: params as Record<string, unknown> };
+      return (await ctx.mcpReq.send(request, { timeout, signal: ctx.mcpReq.signal })) as FormAnswer;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'REQUEST_TIMEOUT') return 'timeout';
+      // A client whose elicitation failed declined to answer.
+      return { action: 'cancel' };
+    }
+  };
+  return { key, elicit };
+}
+
+const toolIndexes = new WeakMap<Manifest, ReadonlyMap<string, ManifestCommand>>();
+
+/** The command behind each tool name, found once per program rather than on every call. */
+function toolIndex(manifest: Manifest): ReadonlyMap<string, ManifestCommand> {
+  let index = toolIndexes.get(manifest);
+  if (index === undefined) {
+    index = new Map(listToolCommands(manifest).map((command) => [toolName(command), command]));
+    toolIndexes.set(manifest, index);
+  }
+  return index;
+}
+
+/** How long the total reached goes ahead of the result it precedes. */
+const FINAL_PROGRESS_GAP_MS = 20;
+
+/**
+ * Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (M9).
+ * A handler that counts work before doing it reports 0 … N−1 of N; when its call succeeds, `finish`
+ * sends the total reached, before the result, so the client's bar ends full.
+ */
+function progressNotifier(
+  ctx: ServerContext,
+): { report: (progress: Progress) => void; finish: (result: object) => Promise<void> } | undefined {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let last: Progress | undefined;
+  const send = (progress: Progress) => {
+    const params = {
+      progressToken,
+      progress: progress.done,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+      ...(progress.message === undefined ? {} : { message: progress.message }),
+    };
+    // A report that arrives after the result was sent has nowhere to go.
+    return ctx.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
+  };
+  return {
+    report: (progress) => {
+      last = progress;
+      void send(progress);
+    },
+    finish: async (result) => {
+      const succeeded = (result as { isError?: unknown }).isError === false;
+      if (!succeeded || last?.total === undefined || last.done >= last.total) return;
+      await send({ done: last.total, total: last.total });
+      // The official client handles a notification a tick after reading it but a response at once:
+      // one read in the same chunk as the response would be dropped. Let it arrive alone.
+      await new Promise((resolve) => setTimeout(resolve, FINAL_PROGRESS_GAP_MS));
+    },
+  };
+}
