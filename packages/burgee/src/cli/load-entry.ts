@@ -3,7 +3,7 @@ import { isProgram, toProgram } from '../declaration/define.js';
 import { describeValue, isCommand } from '../declaration/program-of.js';
 import type { Program } from '../declaration/types.js';
 import { ConfigError } from '../errors/errors.js';
-import { AS_PROGRAM } from '../host/surfaces.js';
+import { AS_PROGRAM } from '../host/take-run.js';
 import { type FaultSink, installRunHost } from '../process/capture.js';
 import { runGuarded } from '../process/exit-guard.js';
 import { holdFaultListeners } from '../process/process-guards.js';

@@ -16,7 +16,7 @@ export interface Host {
   /** Read from the host's command tree: every projection (schema, tools, completions) starts here. */
   readonly manifest: Manifest;
   /** False for what burgee answers from the manifest alone (`--schema`, `--mcp`); true for a run of a command. */
-  owns(argv: readonly string[]): boolean;
+  parsesItself(argv: readonly string[]): boolean;
   /**
    * Runs argv through the host's own parser; under `--json`, or when the surface wants an envelope
    * whatever argv says (an MCP call, whose argv holds no `--json`), its result is one envelope (F4).

@@ -8,7 +8,7 @@ import { findSurface, type HostReading, type SurfaceFlag } from './surfaces.js';
  * stays its own; `--json` and `--explain` are its parse, answered by burgee. `reading` is how the
  * host reads a command line (findSurfaces).
  */
-export function hostOwns(manifest: Manifest, argv: readonly string[], reading: HostReading = {}): boolean {
+export function hostParsesItself(manifest: Manifest, argv: readonly string[], reading: HostReading = {}): boolean {
   const added = findSynthesised(manifest.root, argv);
   if (added !== undefined && added.row.name !== 'help') return false;
   const surface = findSurface(argv, shadowedOn(manifest, reading, argv), reading.valuesOf);

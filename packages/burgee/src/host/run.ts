@@ -89,7 +89,7 @@ export async function hostWork<T>(
   work: () => Promise<T>,
   name: string,
 ): Promise<T> {
-  const whole = json && io.ownsProcess === true;
+  const whole = json && io.isRealProcess === true;
   if (whole) await ownStdoutForEnvelope();
   const before = process.exitCode;
   const running = runGuarded(work, sinks);

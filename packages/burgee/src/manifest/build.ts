@@ -72,27 +72,27 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
     hidden: command.hidden === true,
     get options() {
       const options = command.options ?? {};
-      return settle(
+      return replaceLazy(
         this,
         'options',
         Object.keys(options).map((key) => buildOption(key, options[key] as OptionSpec, prefixOf(command, envPrefix))),
       );
     },
     set options(value) {
-      settle(this, 'options', value);
+      replaceLazy(this, 'options', value);
     },
     arguments: command.arguments === undefined ? [] : command.arguments.map(buildArgument),
     examples: (command.examples ?? []).map((e) => (typeof e === 'string' ? { command: e } : { ...e })),
     get commands() {
       const children = command.commands ?? [];
-      return settle(
+      return replaceLazy(
         this,
         'commands',
         children.map((child) => buildCommand(child, [...path, child.name], envPrefix)),
       );
     },
     set commands(value) {
-      settle(this, 'commands', value);
+      replaceLazy(this, 'commands', value);
     },
   };
   if (command.description !== undefined) node.description = command.description;
@@ -106,7 +106,7 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
 }
 
 /** Turns a lazy field into the plain, writable value it computed. */
-function settle<K extends 'options' | 'commands'>(node: ManifestCommand, key: K, value: ManifestCommand[K]) {
+function replaceLazy<K extends 'options' | 'commands'>(node: ManifestCommand, key: K, value: ManifestCommand[K]) {
   Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
   return value;
 }

@@ -28,7 +28,7 @@ export async function serveMcpSurface(
   if (candidates.length > 0) (await import('../run/config-read.js')).loadConfig(candidates, manifest);
   const settings = { env: io.env, cwd: io.cwd, entry: io.entry, config };
   if (globals.http === undefined) {
-    if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
+    if (io.isRealProcess !== true) throw refuse(mcpNeedsProcess());
     const { serveMcp } = await import('./serve.js');
     const serving = await serveMcp(program, settings);
     await serving.closed;
@@ -43,7 +43,7 @@ export async function serveMcpSurface(
     maxBody: globals.maxBody,
   };
   const options = toHttpServeOptions(flags, io.env, manifest);
-  if (io.ownsProcess !== true) throw refuse(mcpNeedsProcess());
+  if (io.isRealProcess !== true) throw refuse(mcpNeedsProcess());
   const { serveMcpHttp } = await import('./serve-http.js');
   // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
   io.releaseSignals?.();

@@ -1,5 +1,5 @@
-import type { JsonSchemaValidator, jsonSchemaValidator, ServerContext, Transport } from '@modelcontextprotocol/server';
-import type { Program, Progress } from '../declaration/types.js';
+import type { JsonSchemaValidator, jsonSchemaValidator, Transport } from '@modelcontextprotocol/server';
+import type { Program } from '../declaration/types.js';
 import { BurgeeError } from '../errors/errors.js';
 import { toolNameClash } from '../errors/refusals/index.js';
 import { manifestOf } from '../manifest/build.js';
@@ -9,19 +9,13 @@ import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { withAskedOptional } from '../projections/mcp/questions.js';
 import { findToolClash, listToolCommands, toolName } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
-import { type Asking, callAsking, type FormAnswer } from './ask-client.js';
+import { callAsking } from './ask-client.js';
+import { askingOf, canAsk, elicitsForms } from './client-asks.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { withAskingSessions } from './http-sessions.js';
-import { stateKey } from './request-state.js';
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  createMcpHandler,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  serveStdio,
-} from './sdk.js';
+import { progressNotifier } from './progress-notifier.js';
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, serveStdio } from './sdk.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
@@ -196,53 +190,6 @@ function seenBy(manifest: Manifest, askable: boolean): (tool: McpTool) => McpToo
   };
 }
 
-const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
-
-/**
- * Whether this call's client can be asked (Q1, Q5): it declared form elicitation (or the bare
- * `elicitation: {}` of earlier revisions), in its `initialize` (2025 era) or on the request
- * (2026-07-28), and the program did not turn questions off. Over HTTP in the 2025 era only a
- * session's server saw the `initialize` (http-sessions.ts); a stateless one sees none, so never asks.
- */
-function canAsk(server: Server, ctx: ServerContext, manifest: Manifest): boolean {
-  if (manifest.mcp?.ask === false) return false;
-  const declared = isModern(server)
-    ? (ctx.mcpReq.envelope as Record<string, object | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY]
-    : server.getClientCapabilities();
-  return elicitsForms(declared);
-}
-
-/** Whether client capabilities declare form elicitation, or the bare `elicitation: {}` of earlier revisions. */
-function elicitsForms(capabilities: object | undefined): boolean {
-  const elicitation = (capabilities as { elicitation?: { form?: unknown; url?: unknown } } | undefined)?.elicitation;
-  if (elicitation === undefined || elicitation === null) return false;
-  return elicitation.form !== undefined || elicitation.url === undefined;
-}
-
-/** How a call asks: during the call (2025 era) or by answering with the questions (2026-07-28). */
-function askingOf(server: Server, ctx: ServerContext, settings: ServerSettings): Asking {
-  const key = settings.stateKey ?? stateKey(settings.env);
-  if (isModern(server)) {
-    const state = ctx.mcpReq.requestState();
-    return {
-      key,
-      inputResponses: ctx.mcpReq.inputResponses,
-      requestState: typeof state === 'string' ? state : undefined,
-    };
-  }
-  const elicit = async (params: object, timeout: number): Promise<FormAnswer> => {
-    try {
-      const request = { method: 'elicitation/create' as const, params: params as Record<string, unknown> };
-      return (await ctx.mcpReq.send(request, { timeout, signal: ctx.mcpReq.signal })) as FormAnswer;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'REQUEST_TIMEOUT') return 'timeout';
-      // A client whose elicitation failed declined to answer.
-      return { action: 'cancel' };
-    }
-  };
-  return { key, elicit };
-}
-
 const toolIndexes = new WeakMap<Manifest, ReadonlyMap<string, ManifestCommand>>();
 
 /** The command behind each tool name, found once per program rather than on every call. */
@@ -253,44 +200,4 @@ function toolIndex(manifest: Manifest): ReadonlyMap<string, ManifestCommand> {
     toolIndexes.set(manifest, index);
   }
   return index;
-}
-
-/** How long the total reached goes ahead of the result it precedes. */
-const FINAL_PROGRESS_GAP_MS = 20;
-
-/**
- * Turns `ctx.progress(...)` into `notifications/progress` when the request carried a token (M9).
- * A handler that counts work before doing it reports 0 … N−1 of N; when its call succeeds, `finish`
- * sends the total reached, before the result, so the client's bar ends full.
- */
-function progressNotifier(
-  ctx: ServerContext,
-): { report: (progress: Progress) => void; finish: (result: object) => Promise<void> } | undefined {
-  const progressToken = ctx.mcpReq._meta?.progressToken;
-  if (progressToken === undefined) return undefined;
-  let last: Progress | undefined;
-  const send = (progress: Progress) => {
-    const params = {
-      progressToken,
-      progress: progress.done,
-      ...(progress.total === undefined ? {} : { total: progress.total }),
-      ...(progress.message === undefined ? {} : { message: progress.message }),
-    };
-    // A report that arrives after the result was sent has nowhere to go.
-    return ctx.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
-  };
-  return {
-    report: (progress) => {
-      last = progress;
-      void send(progress);
-    },
-    finish: async (result) => {
-      const succeeded = (result as { isError?: unknown }).isError === false;
-      if (!succeeded || last?.total === undefined || last.done >= last.total) return;
-      await send({ done: last.total, total: last.total });
-      // The official client handles a notification a tick after reading it but a response at once:
-      // one read in the same chunk as the response would be dropped. Let it arrive alone.
-      await new Promise((resolve) => setTimeout(resolve, FINAL_PROGRESS_GAP_MS));
-    },
-  };
 }

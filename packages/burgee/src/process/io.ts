@@ -29,7 +29,7 @@ export interface Io {
    */
   readonly signal?: (() => AbortSignal) | undefined;
   /** True when this is the real process, whose stdin and stdout `--mcp` may take over. */
-  readonly ownsProcess?: boolean | undefined;
+  readonly isRealProcess?: boolean | undefined;
   /**
    * Rejects when the handler can no longer finish: the event loop drained around it, or an error
    * escaped it asynchronously (an unhandled rejection, a throw in a timer).
@@ -85,7 +85,7 @@ export function processIo(): Io {
     stdinIsTTY: isTerminalDescriptor(0),
     entry: process.argv[1],
     execPath: process.execPath,
-    ownsProcess: true,
+    isRealProcess: true,
     // A function: reading process.stdin builds a stream, which only a prompt needs.
     terminal: () => ({ input: process.stdin, output: process.stderr }),
   };

@@ -38,7 +38,7 @@ export function watchStreams(): void {
   watching = true;
   // Before getBuiltinModule (Node 20.16, 22.3) the streams are used as they always were.
   if (builtinNow === undefined || mayBeBuilt()) return;
-  // Taken now: `--json` and MCP later bend fs.writeSync(1) to stderr for the handler's sake.
+  // Taken now: `--json` and MCP later redirect fs.writeSync(1) to stderr for the handler's sake.
   writeSync = builtinNow<NodeFs>('node:fs').writeSync;
   for (const name of ['stdout', 'stderr'] as const) {
     const own = Object.getOwnPropertyDescriptor(process, name);
@@ -83,8 +83,8 @@ export function whenBuilt(name: StdName, hook: (stream: NodeJS.WriteStream) => v
 /**
  * Builds the stream now when Node would build it on `fs.writeSync` (a regular file, /dev/null or
  * another character device that is no terminal): Node's writer for those takes `fs.writeSync` as it
- * is when the stream is built, so it must be built before `--json` bends that function to stderr
- * for the handler's sake, or the envelope would follow the bend (E3). A pipe or a terminal is
+ * is when the stream is built, so it must be built before `--json` redirects that function to stderr
+ * for the handler's sake, or the envelope would follow the redirection (E3). A pipe or a terminal is
  * written another way, and is left alone (building one costs every run, N1).
  */
 export function buildIfWrittenSync(name: StdName): void {

@@ -3,7 +3,7 @@ import { isExitGuarded } from './capture.js';
 import { buildIfWrittenSync, isLoaded, whenBuilt } from './std-streams.js';
 
 /**
- * The modules a guard bends. Passed in, or fetched on first use: an ES import of them here would
+ * The modules a guard redirects. Passed in, or fetched on first use: an ES import of them here would
  * load `child_process` and build `fs`'s ES namespace at every start (N1).
  */
 export type BentModules = {
@@ -15,7 +15,7 @@ export type BentModules = {
 
 /**
  * While a server owns stdout, the ways a handler could reach it without going through
- * `process.stdout.write` (which the capture hook already routes) are bent away from it (M5):
+ * `process.stdout.write` (which the capture hook already routes) are redirected away from it (M5):
  * ending or destroying the stream, writing to descriptor 1 with `fs`, and children spawned with
  * an inherited stdout. What Node gives no hold on (native addons, `/dev/stdout` opened by path,
  * a child that reopens its parent's descriptors) is listed in docs/mcp-stdout.md.
@@ -35,8 +35,8 @@ const owned = { stream: false, children: false };
 
 /**
  * Under `--json` on the command line the envelope owns stdout as the protocol does over MCP (E3,
- * N2): the same bends, kept until the process exits. Children are bent once something has loaded
- * `child_process` (loading it would cost every run milliseconds): call it again after loading a
+ * N2): the same redirections, kept until the process exits. Children are redirected once something
+ * has loaded `child_process` (loading it would cost every run milliseconds): call it again after loading a
  * handler's module. A handler that first imports `child_process` while it runs is not covered.
  */
 export async function ownStdoutForEnvelope(): Promise<void> {
@@ -46,7 +46,7 @@ export async function ownStdoutForEnvelope(): Promise<void> {
     owned.stream = true;
     // Only the handler's own calls: a failed write of the envelope must still end the run (E10).
     whenBuilt('stdout', (stream) => keepStreamOpen(stream, isExitGuarded));
-    // Before the bend: a stream over a file writes with fs.writeSync as it finds it when built.
+    // Before the redirection: a stream over a file writes with fs.writeSync as it finds it when built.
     buildIfWrittenSync('stdout');
     redirectDescriptorWrites(await builtin<object>('node:fs'));
   }

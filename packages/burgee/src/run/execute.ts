@@ -1,4 +1,4 @@
-import type { Command, Program } from '../declaration/types.js';
+import type { Program } from '../declaration/types.js';
 import { BurgeeError, refuse } from '../errors/errors.js';
 import { needsCommand, notWithMcp } from '../errors/refusals/parse.js';
 import { notJson } from '../errors/refusals/results.js';
@@ -9,7 +9,6 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import { refusedWithMcp } from '../manifest/globals.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
-import { withCapturedOutput } from '../process/capture.js';
 import type { Io } from '../process/io.js';
 import { renderEnvelope, toLeanEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
@@ -19,10 +18,10 @@ import { type CompleterResolver, runSynthesised } from '../surfaces/synthesised-
 import { changedOf } from './changed.js';
 import { classify, type Outcome } from './classify.js';
 import { configCandidates, type LoadedConfig } from './config-file.js';
-import { createContext, findDeclaration, startHandler } from './handler.js';
+import { findDeclaration } from './handler.js';
+import { HandlerThrow, invoke } from './invoke.js';
 import type { ProvenanceEntry } from './layers.js';
 import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
-import { progressView } from './progress-view.js';
 import { Reporter, type RunResult } from './report.js';
 import { optionLayers, resolveInputs } from './resolve.js';
 
@@ -47,7 +46,7 @@ export type ExecuteOptions = {
 export async function execute(program: Program, io: Io, options: ExecuteOptions = {}): Promise<RunResult> {
   // A foreign program parses its own command lines; burgee answers only its added surfaces (F1, F2).
   const host = hostOf(program);
-  if (host?.owns(io.argv) === true) return host.execute(io, { envelope: options.captured === true });
+  if (host?.parsesItself(io.argv) === true) return host.execute(io, { envelope: options.captured === true });
   const manifest = manifestOf(program);
   const report = new Reporter(io, manifest, wantsJson(io.argv));
   let parsed: ParsedArgv | undefined;
@@ -71,7 +70,7 @@ export async function execute(program: Program, io: Io, options: ExecuteOptions 
   } catch (thrown) {
     const fromHandler = thrown instanceof HandlerThrow;
     const cause = fromHandler ? thrown.cause : thrown;
-    return settle(classify(cause), manifest, fromHandler ? undefined : parsed?.command, report);
+    return resultOf(classify(cause), manifest, fromHandler ? undefined : parsed?.command, report);
   }
 }
 
@@ -169,49 +168,6 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
 /** Where `ctx.onExit` cleanups go when the surface has no exit of its own to run them at. */
 const ignoreCleanup = (): void => {};
 
-async function invoke(
-  declaration: Command,
-  captured: boolean,
-  call: Parameters<typeof createContext>[0],
-): Promise<unknown> {
-  const { io } = call;
-  const view = progressView(io, call.json);
-  if (view !== undefined) {
-    call.progress = view.report;
-    // On SIGINT too: the line must not stay on the screen (E9).
-    call.onExit(() => void view.end());
-  }
-  const ctx = createContext(call);
-  // Under --json the envelope owns stdout: whatever the handler, or its lazy module while it loads,
-  // prints goes to stderr (E3, D7).
-  const toStderr = (text: string) => io.stderr.write(text);
-  try {
-    const running = captured
-      ? startHandler(declaration, ctx, false)
-      : withCapturedOutput(
-          { stdout: call.json ? toStderr : (text: string) => io.stdout.write(text), stderr: toStderr },
-          () => startHandler(declaration, ctx, call.json && io.ownsProcess === true),
-        );
-    if (io.stalled === undefined) return await running;
-    // One more turn of the event loop before the result counts: a rejection the handler left
-    // unhandled is reported only after the microtasks drain, and it fails the command (E10).
-    return await Promise.race([Promise.resolve(running).then(afterOneTurn), io.stalled]);
-  } catch (thrown) {
-    throw new HandlerThrow(thrown);
-  } finally {
-    // Erased before anything else is written: the screen shows the result only (H5). Awaited only
-    // when there is one: an MCP call never has one, and every await is a promise the call pays for.
-    if (view !== undefined) await view.end();
-  }
-}
-
-const afterOneTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
-
-/** Marks what the handler threw, so burgee adds its usage block only to its own refusals. */
-class HandlerThrow {
-  constructor(readonly cause: unknown) {}
-}
-
 function succeed(
   manifest: Manifest,
   command: ManifestCommand,
@@ -233,7 +189,7 @@ function succeed(
   return report.rendered(envelope, text);
 }
 
-function settle(
+function resultOf(
   outcome: Outcome,
   manifest: Manifest,
   command: ManifestCommand | undefined,

@@ -29,7 +29,7 @@ export const MERGES: Record<ClientConfig['format'], MergeEntry> = {
  */
 export function installEntry(config: ClientConfig, dryRun: boolean): Promise<FileUpdate> {
   const merge = MERGES[config.format];
-  return updateUserFile(config.file, (text) => merge(config.file, text, config.at, config.entry, config.owns), {
+  return updateUserFile(config.file, (text) => merge(config.file, text, config.at, config.entry, config.burgeeKeys), {
     dryRun,
   });
 }

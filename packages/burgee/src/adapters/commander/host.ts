@@ -2,7 +2,7 @@ import { Command as CommanderCommand } from 'commander';
 import type { Program } from '../../declaration/types.js';
 import { type Host, type HostRunOptions, hostProgram } from '../../host/host.js';
 import { type HostOutcome, reportNotData, reportOutcome, reportThrown } from '../../host/outcome.js';
-import { hostOwns } from '../../host/parses-itself.js';
+import { hostParsesItself } from '../../host/parses-itself.js';
 import { runAsProcess } from '../../host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js';
 import type { HostReading } from '../../host/surfaces.js';
@@ -48,8 +48,8 @@ export class CommanderHost implements Host {
     declares: (args, flag) => declaresOnLine(this.program, args, flag),
   };
 
-  owns(argv: readonly string[]): boolean {
-    return hostOwns(this.manifest, argv, this.reading);
+  parsesItself(argv: readonly string[]): boolean {
+    return hostParsesItself(this.manifest, argv, this.reading);
   }
 
   /**

@@ -7,18 +7,8 @@
 import type * as Commander from 'commander';
 import type { ParseOptions } from 'commander';
 import type { Program } from '../../declaration/types.js';
-import {
-  AS_PROGRAM,
-  answerOf,
-  EFFECTS,
-  findSurface,
-  jsonWords,
-  mentionsSurface,
-  namesAddedCommand,
-  runSurface,
-  stopAfterParse,
-  underDev,
-} from '../../host/surfaces.js';
+import { answerOf, findSurface, jsonWords, mentionsSurface, namesAddedCommand } from '../../host/surfaces.js';
+import { AS_PROGRAM, EFFECTS, runSurface, stopAfterParse, underDev } from '../../host/take-run.js';
 import { runWholeProcess } from '../../host/whole-process.js';
 import type { Effects } from '../../manifest/types.js';
 import { loadHost } from '../host-library.js';

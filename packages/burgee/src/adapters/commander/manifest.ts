@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path';
 import type { Argument, Command, Option } from 'commander';
-import { EFFECTS, SURFACE_FLAGS } from '../../host/surfaces.js';
+import { SURFACE_FLAGS } from '../../host/surfaces.js';
+import { EFFECTS } from '../../host/take-run.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
 import { toKebab } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';

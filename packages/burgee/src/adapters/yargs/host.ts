@@ -2,7 +2,7 @@ import type { Program } from '../../declaration/types.js';
 import { optionEnd, plainWords } from '../../errors/refusals/command-line.js';
 import { type Host, type HostRunOptions, hostProgram } from '../../host/host.js';
 import { reportNotData, reportOutcome, reportThrown } from '../../host/outcome.js';
-import { hostOwns } from '../../host/parses-itself.js';
+import { hostParsesItself } from '../../host/parses-itself.js';
 import { runAsProcess } from '../../host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js';
 import { findCommand } from '../../manifest/build.js';
@@ -44,8 +44,8 @@ export class YargsHost implements Host {
    */
   readonly argvStyle = { positionals: 'first', explicitFalse: true, jsonFlag: false } as const;
 
-  owns(argv: readonly string[]): boolean {
-    return hostOwns(this.manifest, argv);
+  parsesItself(argv: readonly string[]): boolean {
+    return hostParsesItself(this.manifest, argv);
   }
 
   /**

@@ -5,18 +5,8 @@
  */
 import type { YargsArgv } from '../../../types/yargs.js';
 import type { Program } from '../../declaration/types.js';
-import {
-  AS_PROGRAM,
-  answerOf,
-  findSurface,
-  jsonWords,
-  namesAddedCommand,
-  runSurface,
-  type SurfaceFlag,
-  stopAfterParse,
-  takenResult,
-  underDev,
-} from '../../host/surfaces.js';
+import { answerOf, findSurface, jsonWords, namesAddedCommand, type SurfaceFlag } from '../../host/surfaces.js';
+import { AS_PROGRAM, runSurface, stopAfterParse, takenResult, underDev } from '../../host/take-run.js';
 import { runWholeProcess } from '../../host/whole-process.js';
 import { loadHost } from '../host-library.js';
 import { adapt } from './adapt.js';

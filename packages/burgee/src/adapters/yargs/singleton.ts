@@ -4,7 +4,7 @@
  * made, bound to it, so that `require('yargs').option(...).argv` parses `process.argv` as it stands
  * when the module is first required.
  */
-import { AS_PROGRAM } from '../../host/surfaces.js';
+import { AS_PROGRAM } from '../../host/take-run.js';
 
 type Instance = Record<PropertyKey, unknown>;
 

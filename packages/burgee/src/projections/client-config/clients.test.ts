@@ -110,18 +110,19 @@ describe('K1 · per-OS user files', () => {
 
 describe('K2 · the keys burgee owns in an entry', () => {
   const stdio = { kind: 'stdio', command: '/usr/bin/node', args: ['/app/cli.mjs', '--mcp'] } as const;
-  const owns = (client: (typeof CLIENTS)[number]) => toClientConfig(client, 'tool', stdio, 'user', linux).owns;
+  const burgeeKeys = (client: (typeof CLIENTS)[number]) =>
+    toClientConfig(client, 'tool', stdio, 'user', linux).burgeeKeys;
 
   it('K2 · every key an entry of the client can hold, over stdio or HTTP', () => {
-    expect(owns('opencode')).toEqual(expect.arrayContaining(['type', 'command', 'url', 'headers', 'enabled']));
-    expect(owns('goose')).toEqual(expect.arrayContaining(['cmd', 'args', 'uri', 'headers', 'name', 'timeout']));
+    expect(burgeeKeys('opencode')).toEqual(expect.arrayContaining(['type', 'command', 'url', 'headers', 'enabled']));
+    expect(burgeeKeys('goose')).toEqual(expect.arrayContaining(['cmd', 'args', 'uri', 'headers', 'name', 'timeout']));
   });
 
   it("K2 · never a key the client leaves to the person: Zed's headers, goose's envs and env_keys", () => {
-    expect(owns('zed')).not.toContain('headers');
-    expect(owns('goose')).not.toContain('envs');
-    expect(owns('goose')).not.toContain('env_keys');
-    expect(owns('cursor')).toContain('headers');
+    expect(burgeeKeys('zed')).not.toContain('headers');
+    expect(burgeeKeys('goose')).not.toContain('envs');
+    expect(burgeeKeys('goose')).not.toContain('env_keys');
+    expect(burgeeKeys('cursor')).toContain('headers');
   });
 });
 
@@ -156,7 +157,7 @@ describe('K1 · --env: the variables a stdio entry has the client pass, by name'
     expect(config.entry).toMatchObject(wanted);
     expect(config.variables).toEqual(['DATABASE_URL', 'API_KEY']);
     // The key is the person's as much as burgee's: a re-install merges into it, never drops it (K2).
-    expect(config.owns).not.toContain(Object.keys(wanted)[0]);
+    expect(config.burgeeKeys).not.toContain(Object.keys(wanted)[0]);
   });
 
   it('K1 · no variables, no key: the entry is as before', () => {

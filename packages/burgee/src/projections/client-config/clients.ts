@@ -1,4 +1,6 @@
-import { posix, win32 } from 'node:path';
+import { appData, configFile, configHome, inHome, type Place, pathFor } from './places.js';
+
+export type { Place };
 
 /** The MCP clients burgee writes configuration for (K1). */
 export const CLIENTS = [
@@ -30,14 +32,6 @@ export type ServerTarget =
       /** The environment variable the client reads the bearer token from; the token itself is never written. */
       tokenVariable: string;
     };
-
-/** What the file paths depend on: the machine, never the file system. */
-export type Place = {
-  platform: NodeJS.Platform;
-  home: string;
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
-};
 
 /** The formats of client files: JSON, JSON with comments and trailing commas (JSONC), TOML, YAML. */
 export type ClientFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
@@ -71,28 +65,6 @@ export type ClientSpec = {
   /** What a person must still do in the client before it starts the server the entry names. */
   notice?: string;
 };
-
-const pathFor = (place: Place) => (place.platform === 'win32' ? win32 : posix);
-const inHome =
-  (...parts: string[]) =>
-  (place: Place) =>
-    pathFor(place).join(place.home, ...parts);
-/** Per-user application data: `~/Library/Application Support` on macOS, `%APPDATA%` on Windows, XDG on Linux. */
-const appData = (place: Place): string => {
-  const path = pathFor(place);
-  if (place.platform === 'darwin') return path.join(place.home, 'Library', 'Application Support');
-  if (place.platform === 'win32') return place.env.APPDATA ?? path.join(place.home, 'AppData', 'Roaming');
-  return configHome(place);
-};
-/** The XDG config folder, which some clients use on every platform: `$XDG_CONFIG_HOME`, else `~/.config`. */
-const configHome = (place: Place): string => place.env.XDG_CONFIG_HOME || pathFor(place).join(place.home, '.config');
-/** `<configHome>/<parts>` on every platform but Windows, where it is `%APPDATA%/<windows>`. */
-const configFile =
-  (parts: readonly string[], windows: readonly string[] = parts) =>
-  (place: Place) =>
-    place.platform === 'win32'
-      ? pathFor(place).join(appData(place), ...windows)
-      : pathFor(place).join(configHome(place), ...parts);
 
 const stdio = (target: ServerTarget & { kind: 'stdio' }) => ({ command: target.command, args: [...target.args] });
 /** The Authorization header with the variable named, in the interpolation syntax the client expands. */

@@ -47,7 +47,7 @@ export type ClientConfig = {
   at: [string, string];
   entry: Record<string, unknown>;
   /** The keys of the entry that are burgee's: a re-install replaces or drops these and keeps every other (K2). */
-  owns: readonly string[];
+  burgeeKeys: readonly string[];
   /** For a server served over HTTP: the variable that holds its bearer token (the token is never written). */
   tokenVariable?: string;
   /** For a command: the variables of the client's environment the entry passes to it, by name (`--env`). */
@@ -76,7 +76,7 @@ export function toClientConfig(
     format: spec.format,
     at: [spec.key, name],
     entry: { ...spec.entry(target, name), ...passed(spec, target) },
-    owns: ownedKeys(spec),
+    burgeeKeys: ownedKeys(spec),
     ...(target.kind === 'http' ? { tokenVariable: target.tokenVariable } : {}),
     ...(target.kind === 'stdio' && target.variables?.length ? { variables: target.variables } : {}),
     ...(spec.notice === undefined ? {} : { notice: spec.notice }),
