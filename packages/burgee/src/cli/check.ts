@@ -5,6 +5,7 @@ import type { Context } from '../declaration/types.js';
 import { BurgeeError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { loadEntries } from './entry.js';
+import { checkFailed } from './refusals.js';
 
 /** What `burgee check` receives: the entry, `--strict` and the load timeout. */
 export type CheckContext = Context<
@@ -31,10 +32,8 @@ export default async function check(ctx: CheckContext): Promise<CheckReport | un
     process.stderr.write(`${renderFindings(report, colors)}\n\n`);
   }
   if (failing > 0) {
-    throw new BurgeeError(ExitCode.RUNTIME, errors > 0 ? summary : `${summary} (--strict fails on warnings)`, {
-      hint: "each finding says what to change; a command may silence a rule with check: { ignore: ['rule-id'] }",
-      data: report,
-    });
+    const refusal = checkFailed(summary, errors === 0);
+    throw new BurgeeError(ExitCode.RUNTIME, refusal.message, { ...refusal, data: report });
   }
   if (ctx.json) return report;
   process.stderr.write(`${summary}\n`);

@@ -1,7 +1,6 @@
-import { realpathSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { Context, Program } from '../declaration/types.js';
-import { ConfigError, UsageError } from '../errors/errors.js';
+import { ConfigError } from '../errors/errors.js';
 import { manifestOf } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
 import { exampleReader } from '../mcp/next-calls.js';
@@ -9,9 +8,11 @@ import { type McpServing, report, serveMcp } from '../mcp/serve.js';
 import { originalWrite, withScope } from '../process/capture.js';
 import { toMcpTools as project } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
+import { findEntry } from './entry.js';
 import { type LoadRequest, loadInWorker } from './isolated-load.js';
 import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
 import { describeLoadError, displayPath } from './load-error.js';
+import { cannotLoad, refusedAs } from './refusals.js';
 import { renderToolChanges } from './tool-changes.js';
 import { watchFolder } from './watch.js';
 
@@ -61,7 +62,7 @@ export default function dev(ctx: DevContext): Promise<void> {
 }
 
 async function serveEntry(arg: string, cwd: string, env: DevContext['env'], timeoutMs: number): Promise<void> {
-  const entry = findEntry(arg, cwd);
+  const entry = findEntry(arg, cwd, 'dev');
   const root = dirname(entry);
   const label = displayPath(entry, cwd);
   const loader = guardedLoader(createEntryLoader(entry, root, timeoutMs), { entry, root, cwd, timeoutMs });
@@ -71,9 +72,7 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
   } catch (error) {
     const reason = await describeLoadError(error, { root, cwd, suspects: [entry] });
     const hint = error instanceof ConfigError ? error.hint : undefined;
-    throw new ConfigError(`cannot load ${label}: ${reason}`, {
-      hint: hint ?? `fix it, then run burgee dev ${arg} again`,
-    });
+    throw refusedAs(ConfigError, cannotLoad(label, reason, hint, `burgee dev ${arg}`));
   }
   const program = loaded.program;
   const serving = await serveMcp(program, { env, cwd, entry });
@@ -117,22 +116,6 @@ function guardedLoader(loader: EntryLoader, where: Omit<LoadRequest, 'want' | 's
       return loader.load();
     },
   };
-}
-
-/** The path of the entry module, or a usage error naming what was given. */
-function findEntry(arg: string, cwd: string): string {
-  const path = resolve(cwd, arg);
-  const hint = 'give the module that exports your program, e.g. burgee dev ./cli.mjs';
-  let isFile: boolean;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw new UsageError(`no entry module at ${arg} (looked for ${path})`, { hint });
-  }
-  if (!isFile)
-    throw new UsageError(`${arg} is a folder; burgee dev needs the module that exports the program`, { hint });
-  // The real path, so the folder the reload hooks compare with is the one Node resolves imports to.
-  return realpathSync(path);
 }
 
 /** Imports the entry again and serves the result; on failure says why and keeps what was served. */

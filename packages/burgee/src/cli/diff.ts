@@ -10,6 +10,14 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
 import { jsonErrorOffset, lineColumn } from '../text/json-position.js';
 import { loadEntries } from './entry.js';
+import {
+  breakingChanges,
+  documentNotJson,
+  noSchemaDocument,
+  notAFullDocument,
+  refusedAs,
+  twoStdins,
+} from './refusals.js';
 
 /** What `burgee diff` receives: the two contracts, `--allow-breaking` and the load timeout. */
 export type DiffContext = Context<
@@ -30,10 +38,8 @@ export default async function diff(ctx: DiffContext): Promise<DiffReport | undef
   const report = diffDocuments(before!, after!);
   if (!ctx.json) process.stdout.write(`${renderDiff(report)}\n`);
   if (report.counts.breaking > 0 && ctx.options.allowBreaking !== true) {
-    throw new BurgeeError(ExitCode.RUNTIME, `${renderTally(report)}; callers of ${ctx.args.old} may break`, {
-      hint: 'keep what callers use, or release a new major version and pass --allow-breaking',
-      data: report,
-    });
+    const refusal = breakingChanges(renderTally(report), ctx.args.old);
+    throw new BurgeeError(ExitCode.RUNTIME, refusal.message, { ...refusal, data: report });
   }
   return ctx.json ? report : undefined;
 }
@@ -43,8 +49,7 @@ const isDocument = (arg: string): boolean => arg === '-' || arg.toLowerCase().en
 /** Both documents: files and stdin read as they are, entries loaded together (they share a loader root). */
 async function readBoth(args: readonly [string, string], ctx: DiffContext): Promise<FullSchemaDocument[]> {
   const entries = args.filter((arg) => !isDocument(arg));
-  if (args.filter((arg) => arg === '-').length > 1)
-    throw new UsageError('only one side can be read from stdin', { hint: 'give the other as a file or an entry' });
+  if (args.filter((arg) => arg === '-').length > 1) throw refusedAs(UsageError, twoStdins());
   const loaded = await loadEntries(entries, ctx.cwd, ctx.options.loadTimeout, 'diff', 'schema');
   return args.map((arg) => {
     if (isDocument(arg)) return readDocument(arg, ctx.cwd);
@@ -59,23 +64,14 @@ function readDocument(arg: string, cwd: string): FullSchemaDocument {
   try {
     text = readFileSync(arg === '-' ? 0 : resolve(cwd, arg), 'utf8');
   } catch {
-    throw new UsageError(`no schema document at ${arg}`, {
-      hint: 'write one with: <program> --schema --full > schema.json',
-    });
+    throw refusedAs(UsageError, noSchemaDocument(arg));
   }
   const offset = jsonErrorOffset(text);
   if (offset !== undefined) {
     const { line, column } = lineColumn(text, offset);
-    throw new ConfigError(`${where} is not JSON (line ${line}, column ${column})`, {
-      hint: 'give the output of <program> --schema --full, or the program file itself',
-    });
+    throw refusedAs(ConfigError, documentNotJson(where, line, column));
   }
   const read = readSchemaDocument(JSON.parse(text));
-  if (!read.ok)
-    throw new ConfigError(`${where} is not a --schema --full document: ${read.problem}`, {
-      hint: read.summary
-        ? 'write the whole document with: <program> --schema --full > schema.json'
-        : 'give the output of <program> --schema --full, or the program file itself',
-    });
+  if (!read.ok) throw refusedAs(ConfigError, notAFullDocument(where, read.problem, read.summary === true));
   return read.document;
 }

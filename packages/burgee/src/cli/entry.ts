@@ -5,6 +5,7 @@ import { ConfigError, UsageError } from '../errors/errors.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
 import { loadInWorker } from './isolated-load.js';
 import { displayPath } from './load-error.js';
+import { cannotLoad, entryIsFolder, noEntry, refusedAs } from './refusals.js';
 
 /** What `check` or `diff` asked of one entry, and what they say of where it came from. */
 export type LoadedEntry<W extends 'check' | 'schema'> = {
@@ -34,9 +35,7 @@ export async function loadEntries<W extends 'check' | 'schema'>(
     const label = displayPath(resolve(cwd, args[i]!), cwd);
     const reply = await loadInWorker({ entry, root, cwd, timeoutMs, want, suspects: [entry] });
     if (!reply.ok) {
-      throw new ConfigError(`cannot load ${label}: ${reply.reason}`, {
-        hint: reply.hint ?? `fix it, then run burgee ${command} ${args[i]} again`,
-      });
+      throw refusedAs(ConfigError, cannotLoad(label, reply.reason, reply.hint, `burgee ${command} ${args[i]}`));
     }
     loaded.push({ ...reply, label } as LoadedEntry<W>);
   }
@@ -46,15 +45,13 @@ export async function loadEntries<W extends 'check' | 'schema'>(
 /** The real path of an entry module, or a usage error naming what was given. */
 export function findEntry(arg: string, cwd: string, command: string): string {
   const path = resolve(cwd, arg);
-  const hint = `give the module that exports your program, e.g. burgee ${command} ./cli.mjs`;
   let isFile: boolean;
   try {
     isFile = statSync(path).isFile();
   } catch {
-    throw new UsageError(`no entry module at ${arg} (looked for ${path})`, { hint });
+    throw refusedAs(UsageError, noEntry(arg, path, command));
   }
-  if (!isFile)
-    throw new UsageError(`${arg} is a folder; burgee ${command} needs the module that exports the program`, { hint });
+  if (!isFile) throw refusedAs(UsageError, entryIsFolder(arg, command));
   // The real path, so the folder the loader hooks compare with is the one Node resolves imports to.
   return realpathSync(path);
 }

@@ -7,6 +7,7 @@ import { AS_PROGRAM } from '../host/take-run.js';
 import { type FaultSink, installRunHost } from '../process/capture.js';
 import { runGuarded } from '../process/exit-guard.js';
 import { holdFaultListeners } from '../process/process-guards.js';
+import { importNeverSettled, notAProgram, refusedAs } from './refusals.js';
 import { registerReloadHooks, VERSION_PARAM } from './reload-hooks.js';
 
 /** A program the entry gave, and where the errors its module raises later go. */
@@ -107,12 +108,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(
-        new ConfigError(
-          `its import did not settle within ${ms} ms and was abandoned (a top-level await that never ends?)`,
-          { hint: 'give a slow entry more time with --load-timeout or BURGEE_DEV_LOAD_TIMEOUT_MS' },
-        ),
-      );
+      reject(refusedAs(ConfigError, importNeverSettled(ms)));
     }, ms);
     // An abandoned import must not keep the process alive on its own account.
     timer.unref();
@@ -138,11 +134,7 @@ export async function pickProgram(module: Record<string, unknown>, ran: Program 
   const names = Object.keys(module);
   if (found.length === 0) found.push(`it exports ${names.length === 0 ? 'nothing' : names.join(', ')}`);
   const foreign = ['program', 'default'].some((key) => isAdapterHost(module[key]));
-  throw new ConfigError(`${found.join('; ')}, not a burgee program`, {
-    hint: foreign
-      ? "serve it through burgee/commander and burgee/yargs: import Command from 'burgee/commander' (or yargs from 'burgee/yargs') instead of the library itself"
-      : 'export what defineProgram or defineCommand returned, as `export const program = …` or as the default export',
-  });
+  throw refusedAs(ConfigError, notAProgram(found, foreign));
 }
 
 /** A program made through `burgee/commander` or `burgee/yargs`. */
