@@ -1,18 +1,13 @@
 import type { ClientConfig } from '../projections/client-config/index.js';
 import { mergeJsonEntry } from './json.js';
 import { mergeJsoncEntry } from './jsonc.js';
+import type { MergeArgs } from './server-entry.js';
 import { mergeTomlEntry } from './toml.js';
 import { type FileUpdate, updateUserFile } from './update.js';
 import { mergeYamlEntry } from './yaml.js';
 
 /** Merges one server's entry into a text of a client's format; the text is undefined when there is no file yet. */
-export type MergeEntry = (
-  file: string,
-  text: string | undefined,
-  at: readonly [string, string],
-  entry: Readonly<Record<string, unknown>>,
-  owned: readonly string[],
-) => string | Promise<string>;
+export type MergeEntry = (...args: MergeArgs) => string | Promise<string>;
 
 /** How each format of client file takes an entry: a plain function of text, the writer does the rest. */
 export const MERGES: Record<ClientConfig['format'], MergeEntry> = {

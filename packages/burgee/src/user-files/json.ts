@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { jsonErrorOffset, lineColumn } from '../text/json-position.js';
 import { duplicateKey } from './json-duplicates.js';
-import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
-import { isTable, mergeServer } from './server-entry.js';
+import { notAnObjectAtTop, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
+import { entryIn, isTable, type MergeArgs } from './server-entry.js';
 
 /**
  * The value a JSON file's text holds. Refuses (exit 3) text that is not JSON, naming the line and
@@ -29,19 +29,12 @@ export function parseJson(file: string, text: string): unknown {
  * their order, the user's own keys of the entry kept (mergeServer), the file's indentation kept.
  * Returns `text` itself when the entry is already there.
  */
-export function mergeJsonEntry(
-  file: string,
-  text: string | undefined,
-  [key, name]: readonly [string, string],
-  entry: Readonly<Record<string, unknown>>,
-  owned: readonly string[],
-): string {
+export function mergeJsonEntry(...args: MergeArgs): string {
+  const [file, text, [key, name]] = args;
   const document = text === undefined || text.trim() === '' ? {} : parseJson(file, text);
   if (!isTable(document)) throw refuseFile(notAnObjectAtTop(file));
-  const servers = document[key] ?? {};
-  if (!isTable(servers)) throw refuseFile(notATable(file, key));
-  const merged = mergeServer(servers[name], entry, owned);
-  if (text !== undefined && isDeepStrictEqual(servers[name], merged)) return text;
+  const { servers, existing, merged } = entryIn(document, args);
+  if (text !== undefined && isDeepStrictEqual(existing, merged)) return text;
   document[key] = { ...servers, [name]: merged };
   return `${JSON.stringify(document, null, indentOf(text))}\n`;
 }

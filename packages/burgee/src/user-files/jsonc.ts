@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { lineColumn } from '../text/json-position.js';
-import { notAnObjectAtTop, notATable, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
-import { isTable, mergeServer } from './server-entry.js';
+import { notAnObjectAtTop, notParsable, refuseFile, duplicateKey as twice } from './refusals.js';
+import { entryIn, isTable, type MergeArgs } from './server-entry.js';
 
 // The package's ES module build: its default entry is UMD, whose inner require() calls a bundle cannot follow.
 type Jsonc = typeof import('jsonc-parser/lib/esm/main.js');
@@ -14,22 +14,15 @@ type Path = (string | number)[];
  * by one, so a comment beside a key the person added stays beside it. Returns `text` itself when
  * the entry is already there.
  */
-export async function mergeJsoncEntry(
-  file: string,
-  text: string | undefined,
-  at: readonly [string, string],
-  entry: Readonly<Record<string, unknown>>,
-  owned: readonly string[],
-): Promise<string> {
+export async function mergeJsoncEntry(...args: MergeArgs): Promise<string> {
+  const [file, text, at] = args;
   const jsonc: Jsonc = await import('jsonc-parser/lib/esm/main.js');
   const source = text ?? '';
   const document = source.trim() === '' ? {} : parseJsonc(jsonc, file, source);
   if (!isTable(document)) throw refuseFile(notAnObjectAtTop(file));
   const [key, name] = at;
-  const servers = document[key] ?? {};
-  if (!isTable(servers)) throw refuseFile(notATable(file, key));
-  const merged = mergeServer(servers[name], entry, owned);
-  if (text !== undefined && isDeepStrictEqual(servers[name], merged)) return text;
+  const { servers, existing, merged } = entryIn(document, args);
+  if (text !== undefined && isDeepStrictEqual(existing, merged)) return text;
   const base = source.trim() === '' ? '{}\n' : source;
   const edited = applyEntry(jsonc, base, [key, name], servers[name], merged);
   // The edit must say exactly what the merge decided; anything else is a fault here, not a file to write.

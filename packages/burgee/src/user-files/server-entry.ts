@@ -1,4 +1,28 @@
 import { isDeepStrictEqual } from 'node:util';
+import { notATable, refuseFile } from './refusals.js';
+
+/**
+ * What each format's merge takes: the file (named in refusals), its text (undefined when there is no
+ * file yet), where the entry goes (the servers' key, the server's name), burgee's entry, and its keys.
+ */
+export type MergeArgs = [
+  file: string,
+  text: string | undefined,
+  at: readonly [string, string],
+  entry: Readonly<Record<string, unknown>>,
+  owned: readonly string[],
+];
+
+/**
+ * The servers table of a file's document (refused, exit 3, when that key holds something else), the
+ * entry there now, and that entry merged with burgee's (K2): the part every format's merge shares.
+ */
+export function entryIn(document: Record<string, unknown>, [file, , [key, name], entry, owned]: MergeArgs) {
+  const servers = document[key] ?? {};
+  if (!isTable(servers)) throw refuseFile(notATable(file, key));
+  const existing = servers[name];
+  return { servers, existing, merged: mergeServer(existing, entry, owned) };
+}
 
 /** A plain object, as a format's parser gives a table (some build them without a prototype). */
 export const isTable = (value: unknown): value is Record<string, unknown> => {

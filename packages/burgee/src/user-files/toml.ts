@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { notATable, notParsable, refuseFile } from './refusals.js';
-import { isTable, mergeServer, plain } from './server-entry.js';
+import { notParsable, refuseFile } from './refusals.js';
+import { entryIn, type MergeArgs, plain } from './server-entry.js';
 import { replaceOwnedKeys, replaceSection, type Toml } from './toml-section.js';
 
 /**
@@ -9,20 +9,13 @@ import { replaceOwnedKeys, replaceSection, type Toml } from './toml-section.js';
  * when the server is written in a way that cannot be edited faithfully, its tables are rewritten, and
  * failing that the whole file. Returns `text` itself when the entry is already there.
  */
-export async function mergeTomlEntry(
-  file: string,
-  text: string | undefined,
-  at: readonly [string, string],
-  entry: Readonly<Record<string, unknown>>,
-  owned: readonly string[],
-): Promise<string> {
+export async function mergeTomlEntry(...args: MergeArgs): Promise<string> {
+  const [file, text, at, entry, owned] = args;
   const toml: Toml = await import('smol-toml');
   const document = text === undefined || text.trim() === '' ? {} : parseToml(toml, file, text);
   const [key, name] = at;
-  const servers = document[key] ?? {};
-  if (!isTable(servers)) throw refuseFile(notATable(file, key));
-  const merged = mergeServer(servers[name], entry, owned);
-  if (text !== undefined && isDeepStrictEqual(plain(servers[name]), plain(merged))) return text;
+  const { servers, existing, merged } = entryIn(document, args);
+  if (text !== undefined && isDeepStrictEqual(plain(existing), plain(merged))) return text;
   const wanted = { ...document, [key]: { ...servers, [name]: merged } };
   // The entry's keys as merged: a list the user shares with burgee (env_vars) keeps the user's names.
   const written = Object.fromEntries(Object.keys(entry).map((k) => [k, merged[k]]));

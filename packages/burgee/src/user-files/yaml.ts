@@ -4,7 +4,6 @@ import { lineColumn } from '../text/json-position.js';
 import {
   badYamlAlias,
   notAMapAtTop,
-  notATable,
   notParsable,
   refuseFile,
   severalDocuments,
@@ -13,7 +12,7 @@ import {
   duplicateKey as twice,
   yamlTag,
 } from './refusals.js';
-import { isTable, mergeServer } from './server-entry.js';
+import { entryIn, isTable, type MergeArgs } from './server-entry.js';
 
 type Yaml = typeof import('yaml');
 
@@ -41,13 +40,8 @@ const TO_JS = { maxAliasCount: -1 } as const;
  * every value it does not touch. Only burgee's keys of the entry are set or removed, one by one.
  * Returns `text` itself when the entry is already there.
  */
-export async function mergeYamlEntry(
-  file: string,
-  text: string | undefined,
-  at: readonly [string, string],
-  entry: Readonly<Record<string, unknown>>,
-  owned: readonly string[],
-): Promise<string> {
+export async function mergeYamlEntry(...args: MergeArgs): Promise<string> {
+  const [file, text, at] = args;
   const yaml: Yaml = await import('yaml');
   const source = text ?? '';
   const document = parseYaml(yaml, file, source);
@@ -57,11 +51,8 @@ export async function mergeYamlEntry(
     throw refuseFile(notAMapAtTop(file, line, column));
   }
   const [key, name] = at;
-  const servers = value[key] ?? {};
-  if (!isTable(servers)) throw refuseFile(notATable(file, key));
+  const { servers, existing, merged } = entryIn(value, args);
   mustNotShare(yaml, file, source, document, at);
-  const existing = servers[name];
-  const merged = mergeServer(existing, entry, owned);
   if (text !== undefined && isDeepStrictEqual(existing, merged)) return text;
   // No contents, or a null one (`---` alone, `~`): a map takes its place, as the empty file it stands for.
   if (!yaml.isMap(document.contents)) document.contents = document.createNode({});
