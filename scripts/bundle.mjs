@@ -17,16 +17,16 @@ import { checkVendored } from './vendored.mjs';
 // else it imports is compiled into its own files, so that installing it brings no package it does not
 // load, and `npm install burgee` needs nothing but burgee's tarball and the registry:
 // - `@modelcontextprotocol/server` (with `@modelcontextprotocol/core` and zod): its hundreds of modules
-//   cost an MCP server ~100 ms of loading at every start; tree-shaken into the lazily loaded MCP chunk,
-//   as the SDK ships them, they cost a fraction (N1, M1). It is a devDependency pinned to an exact
+//   made loading an MCP server slow at every start; tree-shaken into the lazily loaded MCP chunk,
+//   as the SDK ships them, they cost a fraction (N1, M1; bench/RESULTS.md). It is a devDependency pinned to an exact
 //   version, and the package's `vendored` field states the versions compiled in, which the build
 //   checks against what is installed (checkVendored); docs/mcp-sdk.md gives the policy.
 // - `yaml` and `jsonc-parser`, which `mcp install` loads to edit a client's YAML or JSON-with-comments
 //   file keeping its comments: compiled in, tree-shaken, they weigh a tenth of the packages they come
 //   from (3 MB is the whole install's budget, test/pack.test.ts). Pinned and stated in `vendored` too.
 // - `roundel` and `caique`, siblings built just before in this same run and released with the same
-//   version: roundel goes into the core chunk (one package resolved per run instead of two: about 5% of
-//   burgee's start-up overhead, 7 of 8 alternating A/B runs of 100 rounds), caique into a chunk loaded
+//   version: roundel goes into the core chunk (one package resolved per run instead of two, measurably
+//   faster: bench/RESULTS.md), caique into a chunk loaded
 //   when something is asked or drawn. Their declarations are copied beside burgee's (vendor-types.mjs).
 // Entries bundled on their own, sharing no chunk: a program that imports `burgee/commander` or
 // `burgee/yargs` resolves one file of burgee's at start, holding its own copy of the few small modules

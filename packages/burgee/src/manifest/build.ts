@@ -8,10 +8,9 @@ export const DEFAULT_SCHEMA_BUDGET = 48_000;
 
 /**
  * Default character budget of the first `tools/list` (M2, N5), about 2,000 o200k tokens: a host puts
- * the list before the model on every turn. On the 20-command program of `npm run bench:tokens`
- * (14,111 characters of tools), discovery cost an agent less than the whole list on each measured
- * task (session start 159 tokens against 3,311; one command learnt and run 1,506 against 3,632; five
- * commands from three groups 4,698 against 4,728). Past it a discovery tool stands in for the groups.
+ * the list before the model on every turn. On the program of `npm run bench:tokens`, discovery cost
+ * an agent less than the whole list on each measured task (bench/RESULTS.md, "Figures behind choices
+ * in the source"). Past it a discovery tool stands in for the groups.
  */
 export const DEFAULT_TOOL_BUDGET = 8000;
 

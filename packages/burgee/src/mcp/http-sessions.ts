@@ -84,7 +84,7 @@ class Sessions {
   async open(request: Request, parsedBody: unknown): Promise<Response> {
     const server = this.#settings.open();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      // Web Crypto's, from the global: importing node:crypto would cost every server's start 6–11 ms (N1).
+      // Web Crypto's, from the global: importing node:crypto would slow every server's start (N1).
       sessionIdGenerator: () => globalThis.crypto.randomUUID(),
       onsessioninitialized: (id) => {
         this.#held.set(id, { transport, server, used: Date.now() });

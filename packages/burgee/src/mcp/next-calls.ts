@@ -12,8 +12,7 @@ import { type ParsedArgv, parseArgv, type RawFlag } from '../run/parse-argv.js';
 import { splitShellLine } from '../text/shell-words.js';
 import { envelopeOf, type ToolResult } from './tool-result.js';
 
-// Top-level await: loaded with import() only. node:util's ES facade would cost a server's start
-// 2–7 ms (N1).
+// Top-level await: loaded with import() only. node:util's ES facade would slow a server's start (N1).
 const { isDeepStrictEqual } = await builtin<typeof NodeUtil>('node:util');
 
 /** The tool call that runs one command line of the program: the tool's name and its arguments (Q6). */

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/errors.js';
 
-// node:crypto costs an MCP server's start 15–50 ms on Node 20: loaded only when a question is asked.
+// node:crypto is costly for an MCP server's start (bench/RESULTS.md): loaded only when a question is asked.
 type Crypto = typeof import('node:crypto');
 let loading: Promise<Crypto> | undefined;
 const loadCrypto = (): Promise<Crypto> => (loading ??= import('node:crypto'));

@@ -19,7 +19,7 @@ import { assertToolNames, type ServerSettings, serveTools } from './server.js';
 export type { McpServing, ServeMcpOptions };
 
 // Top-level await: this module is only loaded with import(). Node's modules are taken without
-// their ES facades, which would cost a server's start about 8 ms on Node 20 (N1).
+// their ES facades, which would slow a server's start (N1; bench/RESULTS.md).
 const [childProcess, { syncBuiltinESMExports }] = await Promise.all([
   builtin<typeof NodeChildProcess>('node:child_process'),
   builtin<typeof NodeModule>('node:module'),

@@ -1,10 +1,10 @@
 import { builtinNow } from './builtins.js';
 
 // Building process.stdout or process.stderr, or importing node:tty to ask isatty, loads Node's
-// net and stream modules: about 6 ms of a Node 20 start, a fifth of a plain run's overhead (N1).
+// net and stream modules, a large share of a plain run's overhead (N1; bench/RESULTS.md).
 // So burgee asks the descriptor itself whether it is a terminal (only a character device can be),
 // writes its own output straight to it while no stream is built and it is no terminal, and what
-// has to see a stream (the capture of handler output, E10's error listeners, the --json bends)
+// has to see a stream (the capture of handler output, E10's error listeners, the --json redirections)
 // attaches itself when something first builds one. The getters are wrapped when a run starts
 // (`watchStreams`, called by run()), never at import: importing burgee changes nothing of the
 // process (N1). A stream built before that, by the program's own modules, is used as it always was.

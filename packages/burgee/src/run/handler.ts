@@ -72,8 +72,7 @@ export function createContext(call: HandlerCall): CommandContext {
 
 /**
  * `ctx.progress`, made outside the class's constructor: on Node 24 an arrow function written in the
- * constructor kept each call's objects alive through young collections (20,000 runs promoted 7.4%
- * of what they allocated; made here, 0.02%, as on Node 20).
+ * constructor kept each call's objects alive through young collections (bench/RESULTS.md).
  */
 const progressOf =
   (call: HandlerCall) =>
@@ -84,7 +83,7 @@ const progressOf =
  * A class, so that `signal` and `ask`, made only when read (most handlers never look, and a signal
  * is costly to make), are getters on its prototype. An object literal with getters is built in
  * V8's slow dictionary mode on every call, and kept each MCP call's objects alive through young
- * collections: an execute loop promoted ~780 KB per scavenge that way, ~3 KB with this class.
+ * collections (bench/RESULTS.md gives what an execute loop promoted either way).
  * Everything else is an own property, so destructuring works for all of it, methods included.
  */
 class HandlerContext implements CommandContext {
