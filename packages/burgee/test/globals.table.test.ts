@@ -3,9 +3,9 @@ import { UsageError } from '../src/errors/errors.js';
 import { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from '../src/index.js';
 import { GLOBAL_FLAGS, type GlobalFlag, globalKey } from '../src/manifest/globals.js';
 import { buildManifest, findCommand } from '../src/manifest/index.js';
+import { parseArgv } from '../src/pipeline/parse-argv.js';
 import { toHelpData } from '../src/projections/help/index.js';
 import { toArgv } from '../src/projections/mcp/index.js';
-import { parseArgv } from '../src/run/parse-argv.js';
 import { runProgram } from '../src/testing/index.js';
 
 // Where each flag is valid and listed, restated by hand rather than read from the table: adding a row

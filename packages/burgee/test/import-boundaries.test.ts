@@ -47,8 +47,8 @@ const under = (path: string, ...parts: string[]) => path.startsWith(`${join(burg
 const show = (edge: Edge) =>
   `${relative(repoRoot, edge.from)}:${edge.line} → ${relative(repoRoot, edge.to) || edge.to}`;
 
-/** The rooms of the run: the pipeline, the process guards, MCP serving, the surfaces, the host seam. */
-const RUN_ROOMS = ['run', 'process', 'mcp', 'surfaces', 'host'];
+/** The rooms of the run: its steps, the process guards, the dispatch, MCP serving, the surfaces, the host seam. */
+const RUN_ROOMS = ['pipeline', 'process', 'run', 'mcp', 'surfaces', 'host'];
 const inRun = (path: string) => RUN_ROOMS.some((room) => under(path, room));
 /** The shared leaves every room may import: the error family with its `Refusal` type, and the text readers. */
 const LEAVES = ['errors', 'text'];
@@ -92,13 +92,23 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => inRun(edge.from) && under(edge.to, 'check'),
   },
   {
+    name: 'pipeline/ and process/ import none of run/, surfaces/, host/, mcp/: the steps sit below what wires them',
+    breaks: (edge) =>
+      ['pipeline', 'process'].some((room) => under(edge.from, room)) &&
+      ['run', 'surfaces', 'host', 'mcp'].some((room) => under(edge.to, room)),
+  },
+  {
+    name: 'surfaces/ and host/ never import run/: execute() dispatches to them, never the reverse',
+    breaks: (edge) => ['surfaces', 'host'].some((room) => under(edge.from, room)) && under(edge.to, 'run'),
+  },
+  {
     name: 'diff/ is pure: two documents in, the changes out; no run, no node: module',
     breaks: (edge) => under(edge.from, 'diff') && (inRun(edge.to) || edge.to.startsWith('node:')),
   },
   {
-    name: 'check/ reads the parser of run/ and no other room of the run, and does no I/O (no handler runs)',
+    name: 'check/ reads the parser of pipeline/ and no other room of the run, and does no I/O (no handler runs)',
     breaks: (edge) =>
-      under(edge.from, 'check') && ((inRun(edge.to) && !under(edge.to, 'run')) || edge.to.startsWith('node:')),
+      under(edge.from, 'check') && ((inRun(edge.to) && !under(edge.to, 'pipeline')) || edge.to.startsWith('node:')),
   },
   {
     name: 'roundel depends on nothing of burgee',
@@ -168,10 +178,17 @@ describe('import boundaries, read from the real imports', () => {
     ).toBe(true);
     const check = rule('check/ reads the parser');
     expect([
-      check.breaks(edge('check/x.ts', `import { p } from '../run/parse-argv.js';\n`)),
+      check.breaks(edge('check/x.ts', `import { p } from '../pipeline/parse-argv.js';\n`)),
       check.breaks(edge('check/x.ts', `import { c } from '../process/capture.js';\n`)),
       check.breaks(edge('check/x.ts', `import { readFileSync } from 'node:fs';\n`)),
     ]).toEqual([false, true, true]);
+    // execute() dispatched to the surfaces while they took its Reporter from the same room.
+    const steps = rule('pipeline/ and process/');
+    expect(steps.breaks(edge('pipeline/x.ts', `import { s } from '../surfaces/help-surface.js';\n`))).toBe(true);
+    expect(steps.breaks(edge('pipeline/x.ts', `import { c } from '../process/capture.js';\n`))).toBe(false);
+    const down = rule('surfaces/ and host/ never import run/');
+    expect(down.breaks(edge('surfaces/x.ts', `import { e } from '../run/execute.js';\n`))).toBe(true);
+    expect(down.breaks(edge('surfaces/x.ts', `import { r } from '../pipeline/report.js';\n`))).toBe(false);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

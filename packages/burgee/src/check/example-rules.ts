@@ -1,9 +1,9 @@
 import { BurgeeError } from '../errors/errors.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestExample, ManifestOption } from '../manifest/types.js';
+import { parseArgv } from '../pipeline/parse-argv.js';
+import { resolveInputs } from '../pipeline/resolve.js';
 import { needsValue } from '../projections/schema/index.js';
-import { parseArgv } from '../run/parse-argv.js';
-import { resolveInputs } from '../run/resolve.js';
 import { splitShellLine } from '../text/shell-words.js';
 import { typed, visibleCommands } from './commands.js';
 import type { Found, Rule } from './types.js';

@@ -1,9 +1,9 @@
 import type { Command, Program } from '../declaration/types.js';
 import { MANIFEST } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
+import type { RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
 import type { ArgvStyle } from '../projections/mcp/types.js';
-import type { RunResult } from '../run/report.js';
 
 /**
  * Where a program read from a foreign library (commander, yargs) keeps the library's side. A

@@ -1,14 +1,14 @@
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
+import { changedOf } from '../pipeline/changed.js';
+import { classify } from '../pipeline/classify.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import {
   type ProvenanceEntry,
   renderEnvelope,
   toFailureEnvelope,
   toSuccessEnvelope,
 } from '../projections/envelope/index.js';
-import { changedOf } from '../run/changed.js';
-import { classify } from '../run/classify.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /** The host library's own name for an error, kept in the envelope so nothing it said is lost (F4). */
 export type HostError = { code: string; exitCode: number };

@@ -7,9 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { ExitCode } from '../manifest/exit-codes.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
-import type { Reporter, RunResult } from '../run/report.js';
 import { type ChildEnd, endMessage, exitCodeOf } from './whole-process.js';
 
 /** Runs `script` with `argv` under this Node (and its flags), stdin closed, until it ends or the run's signal aborts. */

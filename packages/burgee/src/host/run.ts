@@ -1,10 +1,10 @@
 import { BurgeeError } from '../errors/errors.js';
 import type { Manifest } from '../manifest/types.js';
+import { Reporter, type RunResult } from '../pipeline/report.js';
 import type { OutputSinks } from '../process/capture.js';
 import { runGuarded } from '../process/exit-guard.js';
 import type { Io } from '../process/io.js';
 import { ownStdoutForEnvelope } from '../process/stdout-guard.js';
-import { Reporter, type RunResult } from '../run/report.js';
 import type { HostRunOptions } from './host.js';
 import { shadowedOn } from './parses-itself.js';
 import { findSurfaces, type HostReading } from './surfaces.js';

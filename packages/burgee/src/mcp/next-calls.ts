@@ -2,13 +2,13 @@ import type * as NodeUtil from 'node:util';
 import { BurgeeError } from '../errors/errors.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
+import { coerce, readNumber } from '../pipeline/coerce.js';
+import { type ParsedArgv, parseArgv, type RawFlag } from '../pipeline/parse-argv.js';
 import { builtin } from '../process/builtins.js';
 import { toCallArgv } from '../projections/mcp/argument-types.js';
 import { mayBeOnElsewhere } from '../projections/mcp/argv.js';
 import { findToolCommand, toolName } from '../projections/mcp/tools.js';
 import type { ExampleReader, ToolCall } from '../projections/mcp/types.js';
-import { coerce, readNumber } from '../run/coerce.js';
-import { type ParsedArgv, parseArgv, type RawFlag } from '../run/parse-argv.js';
 import { splitShellLine } from '../text/shell-words.js';
 import { envelopeOf, type ToolResult } from './tool-result.js';
 

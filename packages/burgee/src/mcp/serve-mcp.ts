@@ -3,9 +3,9 @@ import { refuse } from '../errors/errors.js';
 import { mcpNeedsProcess } from '../errors/refusals/index.js';
 import type { Globals } from '../manifest/globals.js';
 import type { Manifest } from '../manifest/types.js';
+import { configCandidates } from '../pipeline/config-file.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
-import { configCandidates } from '../run/config-file.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /**
  * `--mcp`, and `--mcp --http`: serves the whole program until stdin closes (stdio) or until SIGINT
@@ -25,7 +25,7 @@ export async function serveMcpSurface(
   // each call then reads it again, as every run of the command line does (mcp/serve.ts configWords).
   const config: string | false | undefined = globals.noConfig === true ? false : globals.config;
   const candidates = configCandidates(manifest, globals, io.env, io.cwd);
-  if (candidates.length > 0) (await import('../run/config-read.js')).loadConfig(candidates, manifest);
+  if (candidates.length > 0) (await import('../pipeline/config-read.js')).loadConfig(candidates, manifest);
   const settings = { env: io.env, cwd: io.cwd, entry: io.entry, config };
   if (globals.http === undefined) {
     if (io.isRealProcess !== true) throw refuse(mcpNeedsProcess());

@@ -1,6 +1,6 @@
 import { ExitCode } from '../manifest/exit-codes.js';
+import type { RunResult } from '../pipeline/report.js';
 import { type ErrorBody, renderEnvelope, toFailureEnvelope } from '../projections/envelope/index.js';
-import type { RunResult } from '../run/report.js';
 
 /**
  * A tool result in MCP's `CallToolResult` shape (M4). The first text item is the envelope; the same

@@ -9,21 +9,21 @@ import { ExitCode } from '../manifest/exit-codes.js';
 import { refusedWithMcp } from '../manifest/globals.js';
 import { findSynthesised } from '../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import { changedOf } from '../pipeline/changed.js';
+import { classify, type Outcome } from '../pipeline/classify.js';
+import { configCandidates, type LoadedConfig } from '../pipeline/config-file.js';
+import { findDeclaration } from '../pipeline/handler.js';
+import { HandlerThrow, invoke } from '../pipeline/invoke.js';
+import type { ProvenanceEntry } from '../pipeline/layers.js';
+import { type ParsedArgv, parseArgv, wantsJson } from '../pipeline/parse-argv.js';
+import { Reporter, type RunResult } from '../pipeline/report.js';
+import { optionLayers, resolveInputs } from '../pipeline/resolve.js';
 import type { Io } from '../process/io.js';
 import { renderEnvelope, toLeanEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData, renderDeprecationWarning, toUsageSummary } from '../projections/human/index.js';
 import { declaredCompleter } from '../surfaces/completer.js';
 import { showHelp } from '../surfaces/help-surface.js';
 import { type CompleterResolver, runSynthesised } from '../surfaces/synthesised-commands.js';
-import { changedOf } from './changed.js';
-import { classify, type Outcome } from './classify.js';
-import { configCandidates, type LoadedConfig } from './config-file.js';
-import { findDeclaration } from './handler.js';
-import { HandlerThrow, invoke } from './invoke.js';
-import type { ProvenanceEntry } from './layers.js';
-import { type ParsedArgv, parseArgv, wantsJson } from './parse-argv.js';
-import { Reporter, type RunResult } from './report.js';
-import { optionLayers, resolveInputs } from './resolve.js';
 
 export type { RunResult };
 
@@ -107,7 +107,7 @@ function dispatch(
   const run: Run = { manifest, parsed, io, report, options, config: undefined };
   const candidates = configCandidates(manifest, globals, io.env, io.cwd);
   if (candidates.length === 0) return explainOrRun(program, run);
-  return import('./config-read.js').then((m) =>
+  return import('../pipeline/config-read.js').then((m) =>
     explainOrRun(program, { ...run, config: m.loadConfig(candidates, manifest) }),
   );
 }
@@ -143,7 +143,7 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
   const resolving = resolveInputs({ manifest, parsed, env: io.env, config: run.config, specs });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
   if (resolved.unanswered !== undefined) {
-    const { askUnanswered } = await import('./bound-prompts.js');
+    const { askUnanswered } = await import('../pipeline/bound-prompts.js');
     await askUnanswered({ scene: { manifest, command, words: parsed.words }, resolved, io, json: report.json, specs });
   }
   let ownSignal: AbortSignal | undefined;

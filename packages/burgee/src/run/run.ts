@@ -2,12 +2,12 @@ import { programOf } from '../declaration/program-of.js';
 import type { Command, Program } from '../declaration/types.js';
 import { BurgeeError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import { writeResult } from '../pipeline/report.js';
 import { originalWrite, runHost } from '../process/capture.js';
 import { processIo } from '../process/io.js';
 import { endingSignals, onOutputFaults, strayErrors } from '../process/process-guards.js';
 import { isBuilt, type StdName, watchStreams } from '../process/std-streams.js';
 import { execute } from './execute.js';
-import { writeResult } from './report.js';
 
 /**
  * Runs a program (or a single command) as this process: reads argv and env, writes the result,

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { BurgeeError, refuse } from '../errors/errors.js';
 import { notAServerUrl } from '../errors/refusals/index.js';
 import { ExitCode } from '../manifest/exit-codes.js';
+import type { RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
 import {
   type ClientConfig,
@@ -15,7 +16,6 @@ import {
 } from '../projections/client-config/index.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData } from '../projections/human/index.js';
-import type { RunResult } from '../run/report.js';
 import { installEntry } from '../user-files/index.js';
 import { helpWidth } from './help-surface.js';
 import { type McpRequest, readMcpWords } from './mcp-words.js';

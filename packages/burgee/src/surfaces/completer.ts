@@ -1,7 +1,7 @@
 import type { Program } from '../declaration/types.js';
 import { findCommand } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
-import { findDeclaration } from '../run/handler.js';
+import { findDeclaration } from '../pipeline/handler.js';
 import type { CompleterResolver } from './synthesised-commands.js';
 
 /**

@@ -2,8 +2,8 @@ import { refuse } from '../errors/errors.js';
 import { notOneOf, oneTooMany } from '../errors/refusals/index.js';
 import { findCommand } from '../manifest/build.js';
 import { visibleSynthesised } from '../manifest/synthesised.js';
+import type { RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
-import type { RunResult } from '../run/report.js';
 import type { SynthesisedCall } from './synthesised-commands.js';
 
 /** The generators are loaded only when a completion is asked for (N1). */

@@ -1,10 +1,10 @@
 import { refuse } from '../errors/errors.js';
 import { explainNoOption } from '../errors/refusals/index.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../manifest/types.js';
+import { coerce } from '../pipeline/coerce.js';
+import { type Layer, winner } from '../pipeline/layers.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
-import { coerce } from '../run/coerce.js';
-import { type Layer, winner } from '../run/layers.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /**
  * What `--explain` shows of one option: every candidate layer, the one used, and the value the

@@ -1,6 +1,6 @@
 import { visibleSynthesised } from '../manifest/synthesised.js';
+import type { RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
-import type { RunResult } from '../run/report.js';
 import type { SynthesisedCall } from './synthesised-commands.js';
 
 /** `help [command…]`: exactly what `<command…> --help` prints, so the two can never differ (K3). */

@@ -1,9 +1,9 @@
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import { builtinFs } from '../process/builtins.js';
 import type { Io } from '../process/io.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderHelp, toHelpData } from '../projections/help/index.js';
-import type { Reporter, RunResult } from '../run/report.js';
 import { packageVersion } from './package-version.js';
 
 /** `--help`: text for people, data under `--json` (H2). */

@@ -1,9 +1,9 @@
 import { refuse } from '../errors/errors.js';
 import { nothingForAgents } from '../errors/refusals/index.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { agentCommands, renderLlms } from '../projections/skills/index.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /** `--llms`: the Markdown index of the program, or of the commands below the one named (L5). */
 export function showLlms(manifest: Manifest, command: ManifestCommand, report: Reporter): RunResult {

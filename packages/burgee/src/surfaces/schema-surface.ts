@@ -10,9 +10,9 @@ import {
   pageOfOneCommand,
 } from '../errors/refusals/index.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
+import type { Globals } from '../pipeline/parse-argv.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import { findSchemaCommand, fitManifestSchema, renderSchema, selectSchemaField } from '../projections/schema/index.js';
-import type { Globals } from '../run/parse-argv.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /** `--schema`, drilled by command path and `--field`, within its budget (S1–S4). */
 export function showSchema(

@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import type { RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { type SkillFile, toSkillFiles, toSkillPages } from '../projections/skills/index.js';
-import type { RunResult } from '../run/report.js';
 import { type Edit, type FileUpdate, refusals, refuseFile, updateUserFile } from '../user-files/index.js';
 import type { SkillsRequest } from './skills-words.js';
 import type { SynthesisedCall } from './synthesised-commands.js';

@@ -1,7 +1,7 @@
 import { withEnvironment } from '../manifest/environment.js';
+import type { RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderSkill } from '../projections/skills/index.js';
-import type { RunResult } from '../run/report.js';
 import { readSkillsWords } from './skills-words.js';
 import type { SynthesisedCall } from './synthesised-commands.js';
 

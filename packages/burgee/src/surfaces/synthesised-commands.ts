@@ -1,8 +1,8 @@
 import type { CompleteRequest, Program } from '../declaration/types.js';
 import type { SynthesisedName } from '../manifest/synthesised.js';
 import type { Manifest } from '../manifest/types.js';
+import type { Reporter, RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
-import type { Reporter, RunResult } from '../run/report.js';
 
 /** A `complete` function, wherever it was declared. */
 export type Completer = (request: CompleteRequest) => readonly string[] | Promise<readonly string[]>;

@@ -3,9 +3,9 @@ import { programOf } from '../declaration/program-of.js';
 import type { Command, Program } from '../declaration/types.js';
 import type { ConnectMcpOptions, McpAnswer, McpQuestion } from '../mcp/connect-options.js';
 import type { McpHttpTestServer, StartMcpHttpOptions } from '../mcp/listen.js';
+import { writeResult } from '../pipeline/report.js';
 import type { Io, OutputStream } from '../process/io.js';
 import { execute } from '../run/execute.js';
-import { writeResult } from '../run/report.js';
 
 export type {
   ConnectMcpOptions,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ManifestOption } from '../../manifest/types.js';
-import type { Layer } from '../../run/layers.js';
+import type { Layer } from '../../pipeline/layers.js';
 import type { Explanation } from '../../surfaces/explain.js';
 import { optionOwners } from './manifest.js';
 

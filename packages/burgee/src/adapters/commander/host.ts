@@ -8,10 +8,10 @@ import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js
 import type { HostReading } from '../../host/surfaces.js';
 import { findCommand } from '../../manifest/build.js';
 import type { Manifest } from '../../manifest/types.js';
+import type { Reporter, RunResult } from '../../pipeline/report.js';
 import type { OutputSinks } from '../../process/capture.js';
 import type { Io } from '../../process/io.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';
-import type { Reporter, RunResult } from '../../run/report.js';
 import { explainedOption, reportExplanation } from '../../surfaces/explain.js';
 import { explainCommander } from './explain.js';
 import { toCommanderManifest } from './manifest.js';

@@ -1,5 +1,5 @@
 import type { ManifestOption } from '../../manifest/types.js';
-import type { Layer } from '../../run/layers.js';
+import type { Layer } from '../../pipeline/layers.js';
 import type { Explanation } from '../../surfaces/explain.js';
 import { typedFlag } from './outcome.js';
 

@@ -8,9 +8,9 @@ import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js
 import { findCommand } from '../../manifest/build.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
+import type { Reporter, RunResult } from '../../pipeline/report.js';
 import type { OutputSinks } from '../../process/capture.js';
 import type { Io } from '../../process/io.js';
-import type { Reporter, RunResult } from '../../run/report.js';
 import { explainedOption, reportExplanation } from '../../surfaces/explain.js';
 import { explainYargs } from './explain.js';
 import { toYargsManifest, type YargsFactory } from './manifest.js';

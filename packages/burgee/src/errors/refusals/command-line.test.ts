@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../../declaration/define.js';
 import { buildManifest } from '../../manifest/build.js';
-import { parseArgv } from '../../run/parse-argv.js';
+import { parseArgv } from '../../pipeline/parse-argv.js';
 import { insertWords, optionEnd, plainWords, replaceWord, writeLine } from './command-line.js';
 
 const program = defineProgram({
