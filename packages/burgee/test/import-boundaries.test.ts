@@ -102,6 +102,10 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => ['surfaces', 'host'].some((room) => under(edge.from, room)) && under(edge.to, 'run'),
   },
   {
+    name: 'projections/human/ never imports projections/help/: help builds the usage a failure shows, with human/ styling',
+    breaks: (edge) => under(edge.from, 'projections', 'human') && under(edge.to, 'projections', 'help'),
+  },
+  {
     name: 'diff/ is pure: two documents in, the changes out; no run, no node: module',
     breaks: (edge) => under(edge.from, 'diff') && (inRun(edge.to) || edge.to.startsWith('node:')),
   },
@@ -189,6 +193,10 @@ describe('import boundaries, read from the real imports', () => {
     const down = rule('surfaces/ and host/ never import run/');
     expect(down.breaks(edge('surfaces/x.ts', `import { e } from '../run/execute.js';\n`))).toBe(true);
     expect(down.breaks(edge('surfaces/x.ts', `import { r } from '../pipeline/report.js';\n`))).toBe(false);
+    // human/ built a failure's usage from help/'s usage line while help/ took colours and deprecations from human/.
+    const people = rule('projections/human/ never imports projections/help/');
+    expect(people.breaks(edge('projections/human/x.ts', `import { u } from '../help/usage.js';\n`))).toBe(true);
+    expect(people.breaks(edge('projections/help/x.ts', `import type { C } from '../human/colors.js';\n`))).toBe(false);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

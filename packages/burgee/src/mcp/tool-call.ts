@@ -10,7 +10,7 @@ import { runGuarded } from '../process/exit-guard.js';
 import type { Io, OutputStream, PromptAnswers } from '../process/io.js';
 import { holdFaultListeners } from '../process/process-guards.js';
 import type { ErrorBody } from '../projections/envelope/index.js';
-import { toUsageSummary } from '../projections/human/index.js';
+import { toUsageSummary } from '../projections/help/usage-summary.js';
 import { toCallArgv } from '../projections/mcp/argument-types.js';
 import { hasOutputSchema } from '../projections/mcp/output-schema.js';
 import { execute } from '../run/execute.js';

@@ -10,3 +10,4 @@ export {
 export { HELP_COMMAND_LIMIT, listedCommands } from './long-list.js';
 export { agentLine, type HelpRenderOptions, renderHelp } from './render-help.js';
 export { optionFlags, optionName, renderUsageLine } from './usage.js';
+export { toUsageSummary } from './usage-summary.js';

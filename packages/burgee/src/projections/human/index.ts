@@ -8,4 +8,4 @@ export {
   renderActionRequired,
   renderFailure,
 } from './render-failure.js';
-export { toUsageSummary, type UsageRow, type UsageSummary } from './usage-summary.js';
+export type { UsageRow, UsageSummary } from './usage-rows.js';

@@ -5,7 +5,7 @@
 import { alignColumns } from './align.js';
 import type { Colors } from './colors.js';
 import { escapeControls } from './escape.js';
-import { USAGE_ROWS, type UsageRow, type UsageSummary } from './usage-summary.js';
+import { USAGE_ROWS, type UsageRow, type UsageSummary } from './usage-rows.js';
 
 /** What a failure says to a person; `fix` is one exact runnable line. */
 export type FailureText = {

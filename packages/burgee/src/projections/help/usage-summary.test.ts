@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { command, option } from '../../manifest/fixtures.js';
-import { deploy, program } from '../help/fixtures.js';
-import { toHelpData } from '../help/help-data.js';
+import { deploy, program } from './fixtures.js';
+import { toHelpData } from './help-data.js';
 import { toUsageSummary } from './usage-summary.js';
 
 describe('toUsageSummary', () => {

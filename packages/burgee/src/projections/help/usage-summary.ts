@@ -3,23 +3,8 @@
  * small enough to read in an error.
  */
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
-import {
-  commandSummary,
-  mustPass,
-  optionFlags,
-  renderUsageLine,
-  visibleCommands,
-  visibleOptions,
-} from '../help/usage.js';
-
-/** One row of a usage summary: an option's spelling as help writes it (`-t, --target <value>`), or a subcommand's name. */
-export type UsageRow = { name: string; description: string };
-
-/** The E5 `usage` object; `command` is the same usage line the help screen prints. */
-export type UsageSummary = { command: string; options?: UsageRow[]; commands?: UsageRow[] };
-
-/** At most this many rows in all, so an error stays an error and not a help screen. */
-export const USAGE_ROWS = 8;
+import { USAGE_ROWS, type UsageRow, type UsageSummary } from '../human/usage-rows.js';
+import { commandSummary, mustPass, optionFlags, renderUsageLine, visibleCommands, visibleOptions } from './usage.js';
 
 /** Builds the usage summary of a command: required options first, then subcommands, then the rest. */
 export function toUsageSummary(manifest: Manifest, command: ManifestCommand): UsageSummary {
