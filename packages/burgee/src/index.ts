@@ -17,6 +17,7 @@ export type {
   StandardSchemaV1,
 } from './declaration/index.js';
 export { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from './declaration/index.js';
+export { buildManifest } from './declaration/to-manifest.js';
 export {
   AuthError,
   BurgeeError,
@@ -25,7 +26,6 @@ export {
   defineError,
   UsageError,
 } from './errors/errors.js';
-export { buildManifest } from './manifest/build.js';
 export { ExitCode, type ExitCodeName } from './manifest/exit-codes.js';
 export { Effects, type Manifest, type ManifestCommand, type ManifestOption } from './manifest/types.js';
 export { type RunOptions, run } from './run/run.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../src/manifest/build.js';
+import { buildManifest } from '../src/declaration/to-manifest.js';
 import { renderCompletion, SHELLS } from '../src/projections/completions/index.js';
 import { runProgram } from '../src/testing/index.js';
 import { program } from './fixtures/shells/cli.mjs';

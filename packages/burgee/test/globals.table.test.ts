@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildManifest } from '../src/declaration/to-manifest.js';
 import { UsageError } from '../src/errors/errors.js';
 import { DefinitionError, defineCommand, defineProgram, RESERVED_OPTIONS } from '../src/index.js';
 import { GLOBAL_FLAGS, type GlobalFlag, globalKey } from '../src/manifest/globals.js';
-import { buildManifest, findCommand } from '../src/manifest/index.js';
+import { findCommand } from '../src/manifest/index.js';
 import { parseArgv } from '../src/pipeline/parse-argv.js';
 import { toHelpData } from '../src/projections/help/index.js';
 import { toArgv } from '../src/projections/mcp/index.js';

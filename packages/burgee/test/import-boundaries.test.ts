@@ -102,6 +102,10 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => ['surfaces', 'host'].some((room) => under(edge.from, room)) && under(edge.to, 'run'),
   },
   {
+    name: 'manifest/ never imports declaration/ (not even a type): the declaration is read into the manifest by declaration/to-manifest.ts',
+    breaks: (edge) => under(edge.from, 'manifest') && under(edge.to, 'declaration'),
+  },
+  {
     name: 'projections/human/ never imports projections/help/: help builds the usage a failure shows, with human/ styling',
     breaks: (edge) => under(edge.from, 'projections', 'human') && under(edge.to, 'projections', 'help'),
   },
@@ -197,6 +201,10 @@ describe('import boundaries, read from the real imports', () => {
     const people = rule('projections/human/ never imports projections/help/');
     expect(people.breaks(edge('projections/human/x.ts', `import { u } from '../help/usage.js';\n`))).toBe(true);
     expect(people.breaks(edge('projections/help/x.ts', `import type { C } from '../human/colors.js';\n`))).toBe(false);
+    // manifest/build.ts read the author's types while the declaration's checks read manifest/'s tables.
+    const ir = rule('manifest/ never imports declaration/');
+    expect(ir.breaks(edge('manifest/x.ts', `import type { Command } from '../declaration/types.js';\n`))).toBe(true);
+    expect(ir.breaks(edge('declaration/x.ts', `import { toKebab } from '../manifest/names.js';\n`))).toBe(false);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

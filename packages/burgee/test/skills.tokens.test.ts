@@ -2,7 +2,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { program as deploy } from '../../../examples/deploy/cli.mjs';
 import { program as ship } from '../../../examples/ship/cli.mjs';
-import { manifestOf } from '../src/manifest/build.js';
+import { manifestOf } from '../src/declaration/to-manifest.js';
 import { toMcpTools } from '../src/mcp/index.js';
 import { renderLlms, renderRootSkill, skillBody, toSkillPages } from '../src/projections/skills/index.js';
 import { program as cloud } from './fixtures/cloud.mjs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../declaration/define.js';
-import { buildManifest } from '../manifest/build.js';
+import { buildManifest } from '../declaration/to-manifest.js';
 import { checkManifest } from './check.js';
 
 const bare = (name: string, check?: { ignore: ['missing-example'] }) =>

@@ -1,5 +1,5 @@
-import { findCommand } from '../manifest/build.js';
 import { CHECK_RULES, type CheckRuleId } from '../manifest/check-rules.js';
+import { findCommand } from '../manifest/commands.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import {
   effectsContradictName,

@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_BUDGET } from '../manifest/build.js';
+import { DEFAULT_TOOL_BUDGET } from '../manifest/budgets.js';
 import { groupTools, TOP_LEVEL, toToolListing } from '../projections/mcp/tool-budget.js';
 import { renderToolsText } from '../projections/mcp/tool-text.js';
 import { fitManifestSchema } from '../projections/schema/index.js';

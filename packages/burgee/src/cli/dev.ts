@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Context, Program } from '../declaration/types.js';
 import { ConfigError } from '../errors/errors.js';
-import { manifestOf } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
 import { exampleReader } from '../mcp/next-calls.js';
 import { type McpServing, report, serveMcp } from '../mcp/serve.js';

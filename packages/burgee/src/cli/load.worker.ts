@@ -2,8 +2,8 @@
 // at import, the command's own thread can stop it. It answers one LoadReply, then its work is done.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkManifest } from '../check/check.js';
+import { manifestOf } from '../declaration/to-manifest.js';
 import { hostOf } from '../host/host.js';
-import { manifestOf } from '../manifest/build.js';
 import { builtin } from '../process/builtins.js';
 import { originalWrite, withCapturedOutput } from '../process/capture.js';
 import { guardStdout } from '../process/stdout-guard.js';

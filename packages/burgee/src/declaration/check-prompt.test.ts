@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../manifest/build.js';
 import { defineCommand, toProgram } from './define.js';
+import { buildManifest } from './to-manifest.js';
 import type { OptionSpec } from './types.js';
 
 const command = (spec: OptionSpec) =>

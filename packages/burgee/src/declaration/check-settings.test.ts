@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../manifest/build.js';
 import { CHECK_RULE_IDS } from '../manifest/check-rules.js';
 import { defineCommand, defineProgram } from './define.js';
 import { DefinitionError } from './errors.js';
+import { buildManifest } from './to-manifest.js';
 
 const loose = (check: unknown) => () =>
   defineCommand({ name: 'deploy', effects: 'read_only', run: () => null, check } as never);

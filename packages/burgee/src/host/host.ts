@@ -1,5 +1,5 @@
+import { MANIFEST } from '../declaration/to-manifest.js';
 import type { Command, Program } from '../declaration/types.js';
-import { MANIFEST } from '../manifest/build.js';
 import type { Manifest } from '../manifest/types.js';
 import type { RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';

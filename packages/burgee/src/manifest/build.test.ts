@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram, toProgram } from '../declaration/define.js';
+import { buildManifest } from '../declaration/to-manifest.js';
 import { runProgram } from '../testing/index.js';
-import { buildManifest } from './build.js';
 
 describe('buildManifest', () => {
   it('D1 · takes a single command as run does: the manifest of a program of that one command', () => {

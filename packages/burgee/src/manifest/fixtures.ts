@@ -2,7 +2,7 @@
  * Hand-written manifests for tests (test data only: the build leaves `fixtures.ts` out, and no source
  * file imports it). Literals let a test describe a manifest the declaration API would refuse to build.
  */
-import { DEFAULT_SCHEMA_BUDGET } from './build.js';
+import { DEFAULT_SCHEMA_BUDGET } from './budgets.js';
 import { toKebab } from './names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, OptionType } from './types.js';
 

@@ -1,5 +1,5 @@
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Program } from '../declaration/types.js';
-import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand, ManifestOption } from '../manifest/types.js';
 import { hasOutputSchema } from '../projections/mcp/output-schema.js';

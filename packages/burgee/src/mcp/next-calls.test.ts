@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { program as deploy } from '../../../../examples/deploy/cli.mjs';
 import { program as ship } from '../../../../examples/ship/cli.mjs';
-import { manifestOf } from '../manifest/build.js';
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import { parseArgv } from '../pipeline/parse-argv.js';
 import { resolveInputs } from '../pipeline/resolve.js';

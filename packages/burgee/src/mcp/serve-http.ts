@@ -1,6 +1,6 @@
 import { toProgram } from '../declaration/define.js';
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Command, Program } from '../declaration/types.js';
-import { manifestOf } from '../manifest/build.js';
 import { originalWrite } from '../process/capture.js';
 import type { HttpServeOptions } from './http-options.js';
 import { listenMcpHttp, type McpHttpServer } from './http-server.js';

@@ -1,8 +1,8 @@
 import type { JsonSchemaValidator, jsonSchemaValidator, Transport } from '@modelcontextprotocol/server';
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Program } from '../declaration/types.js';
 import { BurgeeError } from '../errors/errors.js';
 import { toolNameClash } from '../errors/refusals/index.js';
-import { manifestOf } from '../manifest/build.js';
 import { withEnvironment } from '../manifest/environment.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand } from '../manifest/types.js';

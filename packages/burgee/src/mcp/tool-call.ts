@@ -1,6 +1,6 @@
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Program, Progress } from '../declaration/types.js';
 import { hostOf } from '../host/host.js';
-import { manifestOf } from '../manifest/build.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
 import { classify } from '../pipeline/classify.js';

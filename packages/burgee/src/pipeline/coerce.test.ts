@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { program as ship } from '../../../../examples/ship/cli.mjs';
-import { manifestOf } from '../manifest/build.js';
+import { manifestOf } from '../declaration/to-manifest.js';
 import { coerce } from './coerce.js';
 
 const status = manifestOf(ship).root.commands.find((command) => command.name === 'status')!;

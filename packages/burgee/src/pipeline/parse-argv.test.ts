@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../declaration/define.js';
-import { buildManifest } from '../manifest/build.js';
+import { buildManifest } from '../declaration/to-manifest.js';
 import { parseArgv, wantsJson } from './parse-argv.js';
 
 const program = defineProgram({

@@ -1,9 +1,10 @@
+import { manifestOf } from '../declaration/to-manifest.js';
 import type { Program } from '../declaration/types.js';
 import { BurgeeError, refuse } from '../errors/errors.js';
 import { needsCommand, notWithMcp } from '../errors/refusals/parse.js';
 import { notJson } from '../errors/refusals/results.js';
 import { hostOf } from '../host/host.js';
-import { findCommand, manifestOf } from '../manifest/build.js';
+import { findCommand } from '../manifest/commands.js';
 import { withEnvironment } from '../manifest/environment.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import { refusedWithMcp } from '../manifest/globals.js';

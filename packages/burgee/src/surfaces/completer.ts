@@ -1,5 +1,5 @@
 import type { Program } from '../declaration/types.js';
-import { findCommand } from '../manifest/build.js';
+import { findCommand } from '../manifest/commands.js';
 import type { Manifest } from '../manifest/types.js';
 import { findDeclaration } from '../pipeline/handler.js';
 import type { CompleterResolver } from './synthesised-commands.js';

@@ -1,6 +1,6 @@
 import { refuse } from '../errors/errors.js';
 import { notOneOf, oneTooMany } from '../errors/refusals/index.js';
-import { findCommand } from '../manifest/build.js';
+import { findCommand } from '../manifest/commands.js';
 import { visibleSynthesised } from '../manifest/synthesised.js';
 import type { RunResult } from '../pipeline/report.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';

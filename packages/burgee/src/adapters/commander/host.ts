@@ -6,7 +6,7 @@ import { hostParsesItself } from '../../host/parses-itself.js';
 import { runAsProcess } from '../../host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js';
 import type { HostReading } from '../../host/surfaces.js';
-import { findCommand } from '../../manifest/build.js';
+import { findCommand } from '../../manifest/commands.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Reporter, RunResult } from '../../pipeline/report.js';
 import type { OutputSinks } from '../../process/capture.js';

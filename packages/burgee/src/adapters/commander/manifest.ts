@@ -2,7 +2,7 @@ import { basename, extname } from 'node:path';
 import type { Argument, Command, Option } from 'commander';
 import { SURFACE_FLAGS } from '../../host/surfaces.js';
 import { EFFECTS } from '../../host/take-run.js';
-import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
+import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/budgets.js';
 import { toKebab } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { declaredEffects } from '../declared-effects.js';

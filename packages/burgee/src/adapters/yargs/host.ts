@@ -5,7 +5,7 @@ import { reportNotData, reportOutcome, reportThrown } from '../../host/outcome.j
 import { hostParsesItself } from '../../host/parses-itself.js';
 import { runAsProcess } from '../../host/process-run.js';
 import { hostWork, oneAtATime, startHostRun, type Turn } from '../../host/run.js';
-import { findCommand } from '../../manifest/build.js';
+import { findCommand } from '../../manifest/commands.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest } from '../../manifest/types.js';
 import type { Reporter, RunResult } from '../../pipeline/report.js';

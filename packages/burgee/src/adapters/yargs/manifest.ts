@@ -1,5 +1,5 @@
 import { SURFACE_FLAGS } from '../../host/surfaces.js';
-import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/build.js';
+import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/budgets.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
 import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
 import { declaredEffects } from '../declared-effects.js';

@@ -1,7 +1,7 @@
 import { optionEnd, plainWords, writeLine } from '../../errors/refusals/command-line.js';
 import { didYouMean, suggest } from '../../errors/refusals/suggest.js';
 import type { HostOutcome } from '../../host/outcome.js';
-import { findCommand } from '../../manifest/build.js';
+import { findCommand } from '../../manifest/commands.js';
 import { ExitCode } from '../../manifest/exit-codes.js';
 import type { Manifest, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import type { ProvenanceEntry } from '../../projections/envelope/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../../declaration/define.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import type { ProgramDefinition } from '../../declaration/types.js';
-import { buildManifest } from '../../manifest/build.js';
 import { toCompletionTable } from './table.js';
 
 /** The flags offered after `go`, in a program with the given settings and one boolean `yes` as declared. */

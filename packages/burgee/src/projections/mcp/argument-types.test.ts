@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { program as ship } from '../../../../../examples/ship/cli.mjs';
-import { manifestOf } from '../../manifest/build.js';
+import { manifestOf } from '../../declaration/to-manifest.js';
 import { toCallArgv } from './argument-types.js';
 import { findToolCommand } from './tools.js';
 

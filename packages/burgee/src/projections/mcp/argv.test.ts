@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../../declaration/index.js';
-import { buildManifest, findCommand } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
+import { findCommand } from '../../manifest/commands.js';
 import { toArgv } from './argv.js';
 import { argv, copy, plain, release, run } from './fixtures.js';
 

@@ -1,5 +1,6 @@
 import { defineCommand, defineProgram } from '../../declaration/index.js';
-import { buildManifest, findCommand } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
+import { findCommand } from '../../manifest/commands.js';
 import type { toArgv } from './argv.js';
 
 /** Two programs the argv tests call tools of: burgee's own style, and a plain one. */

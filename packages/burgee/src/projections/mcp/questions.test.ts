@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../../declaration/define.js';
-import { buildManifest } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import { toQuestionForm, withAskedOptional } from './questions.js';
 import { toMcpTool } from './tools.js';
 

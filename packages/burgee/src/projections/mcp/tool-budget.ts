@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_BUDGET } from '../../manifest/build.js';
+import { DEFAULT_TOOL_BUDGET } from '../../manifest/budgets.js';
 import { DISCOVERY_TOOL } from '../../manifest/names.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { TOOLS_TEXT_KEY } from './tool-text.js';

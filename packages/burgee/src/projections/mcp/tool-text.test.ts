@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import { defineCommand, defineProgram } from '../../index.js';
-import { buildManifest } from '../../manifest/build.js';
 import { renderToolsText } from './tool-text.js';
 import { toMcpTools } from './tools.js';
 

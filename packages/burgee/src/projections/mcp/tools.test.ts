@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../../declaration/index.js';
-import { buildManifest } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import { argument, command, option } from '../../manifest/fixtures.js';
 import type { ManifestEffects } from '../../manifest/types.js';
 import { toInputSchema } from '../schema/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scaleProgram } from '../../../test/fixtures/scale.js';
-import { buildManifest } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import { fitManifestSchema, renderSchema } from './schema-document.js';
 
 const manifest = buildManifest(scaleProgram(100));

@@ -1,4 +1,4 @@
-import { findCommand } from '../../manifest/build.js';
+import { findCommand } from '../../manifest/commands.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { toCommandSchema } from './command-schema.js';
 import { fitSchemaDocument } from './fit.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { defineCommand, defineProgram } from '../../declaration/define.js';
-import { buildManifest } from '../../manifest/build.js';
+import { buildManifest } from '../../declaration/to-manifest.js';
 import { group, leaf } from './fixtures.js';
 import { yamlScalar } from './front-matter.js';
 import { renderRootSkill, renderSkill, skillBody, toSkillName, toSkillPages } from './index.js';

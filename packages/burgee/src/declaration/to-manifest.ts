@@ -1,18 +1,8 @@
-import type { ArgumentSpec, Command, OptionSpec, Program } from '../declaration/types.js';
-import { toKebab, toScreamingSnake } from './names.js';
-import { inferPromptKind } from './prompt-kind.js';
-import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from './types.js';
-
-/** Default character budget of a full `--schema` document (S4). */
-export const DEFAULT_SCHEMA_BUDGET = 48_000;
-
-/**
- * Default character budget of the first `tools/list` (M2, N5), about 2,000 o200k tokens: a host puts
- * the list before the model on every turn. On the program of `npm run bench:tokens`, discovery cost
- * an agent less than the whole list on each measured task (bench/RESULTS.md, "Figures behind choices
- * in the source"). Past it a discovery tool stands in for the groups.
- */
-export const DEFAULT_TOOL_BUDGET = 8000;
+import { DEFAULT_SCHEMA_BUDGET } from '../manifest/budgets.js';
+import { toKebab, toScreamingSnake } from '../manifest/names.js';
+import { inferPromptKind } from '../manifest/prompt-kind.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../manifest/types.js';
+import type { ArgumentSpec, Command, OptionSpec, Program } from './types.js';
 
 const manifests = new WeakMap<Program, Manifest>();
 
@@ -171,21 +161,3 @@ function buildArgument(spec: ArgumentSpec): ManifestArgument {
 
 const copyScalar = (value: Scalar | readonly Scalar[]): Scalar | Scalar[] =>
   Array.isArray(value) ? [...(value as readonly Scalar[])] : (value as Scalar);
-
-/** Every command below `root`, depth first, root included when it runs something. */
-export function listCommands(root: ManifestCommand): ManifestCommand[] {
-  const out: ManifestCommand[] = [];
-  const visit = (node: ManifestCommand): void => {
-    if (node.runnable) out.push(node);
-    for (const child of node.commands) visit(child);
-  };
-  visit(root);
-  return out;
-}
-
-/** Finds the command at `path` below `root`. */
-export function findCommand(root: ManifestCommand, path: readonly string[]): ManifestCommand | undefined {
-  let node: ManifestCommand | undefined = root;
-  for (const word of path) node = node?.commands.find((c) => c.name === word);
-  return node;
-}
