@@ -102,6 +102,10 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => ['surfaces', 'host'].some((room) => under(edge.from, room)) && under(edge.to, 'run'),
   },
   {
+    name: 'mcp/ never imports run/ (not even a type): run/ starts the server for --mcp and hands execute() in',
+    breaks: (edge) => under(edge.from, 'mcp') && under(edge.to, 'run'),
+  },
+  {
     name: 'manifest/ never imports declaration/ (not even a type): the declaration is read into the manifest by declaration/to-manifest.ts',
     breaks: (edge) => under(edge.from, 'manifest') && under(edge.to, 'declaration'),
   },
@@ -125,6 +129,36 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
       (edge.to === 'burgee' || edge.to.startsWith('burgee/') || edge.to.startsWith(join(packages, 'burgee'))),
   },
 ];
+
+/**
+ * The room a source file lives in: its top folder under src, or `projections/<kind>`; undefined for
+ * the doors at the top (`index.ts`, `mcp.ts`), which may import any room.
+ */
+function roomOf(file: string): string | undefined {
+  const parts = relative(burgeeSrc, file).split(/[/\\]/);
+  if (parts.length < 2 || parts[0]!.startsWith('..')) return undefined;
+  return parts[0] === 'projections' && parts.length > 2 ? `projections/${parts[1]}` : parts[0];
+}
+
+/** Every loop of rooms the imports make (any kind of import), each as the path that closes it. */
+function roomCycles(edges: readonly Edge[]): string[] {
+  const next = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const [from, to] = [roomOf(edge.from), roomOf(edge.to)];
+    if (from === undefined || to === undefined || from === to) continue;
+    next.set(from, (next.get(from) ?? new Set()).add(to));
+  }
+  const loops = new Set<string>();
+  const walk = (room: string, path: string[]): void => {
+    for (const to of next.get(room) ?? []) {
+      if (to === path[0]) loops.add([...path, to].join(' → '));
+      // Each loop is reported once, from its smallest room.
+      else if (!path.includes(to) && to > path[0]!) walk(to, [...path, to]);
+    }
+  };
+  for (const room of [...next.keys()].sort()) walk(room, [room]);
+  return [...loops];
+}
 
 describe('import boundaries, read from the real imports', () => {
   const edges = [...sources(burgeeSrc), ...sources(join(packages, 'roundel', 'src'))].flatMap((file) =>
@@ -201,10 +235,27 @@ describe('import boundaries, read from the real imports', () => {
     const people = rule('projections/human/ never imports projections/help/');
     expect(people.breaks(edge('projections/human/x.ts', `import { u } from '../help/usage.js';\n`))).toBe(true);
     expect(people.breaks(edge('projections/help/x.ts', `import type { C } from '../human/colors.js';\n`))).toBe(false);
+    // Every served call ran execute() by importing it, while execute() loads the server for --mcp.
+    const served = rule('mcp/ never imports run/');
+    expect(served.breaks(edge('mcp/x.ts', `import { execute } from '../run/execute.js';\n`))).toBe(true);
+    expect(served.breaks(edge('mcp/x.ts', `import type { RunResult } from '../pipeline/report.js';\n`))).toBe(false);
+    expect(served.breaks(edge('run/x.ts', `import('../mcp/serve-mcp.js');\n`))).toBe(false);
     // manifest/build.ts read the author's types while the declaration's checks read manifest/'s tables.
     const ir = rule('manifest/ never imports declaration/');
     expect(ir.breaks(edge('manifest/x.ts', `import type { Command } from '../declaration/types.js';\n`))).toBe(true);
     expect(ir.breaks(edge('declaration/x.ts', `import { toKebab } from '../manifest/names.js';\n`))).toBe(false);
+  });
+
+  it('N1 · no two rooms import each other, however far round (a loop is one knot, not two rooms)', () => {
+    expect(roomCycles(edges)).toEqual([]);
+    const planted = [
+      edge('mcp/x.ts', `import { execute } from '../run/execute.js';\n`),
+      edge('run/x.ts', `import('../mcp/serve-mcp.js');\n`),
+      edge('projections/help/x.ts', `import { c } from '../human/colors.js';\n`),
+      edge('projections/human/x.ts', `import { r } from '../../errors/errors.js';\n`),
+      edge('errors/x.ts', `import { u } from '../projections/help/usage.js';\n`),
+    ];
+    expect(roomCycles(planted)).toEqual(['errors → projections/help → projections/human → errors', 'mcp → run → mcp']);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { asProgram, Command } from '../src/adapters/commander/index.js';
 import { defineCommand } from '../src/index.js';
-import { serveMcp } from '../src/mcp/index.js';
+import { serveMcp } from '../src/mcp.js';
 import { connectMcp, runProgram, startMcpHttp } from '../src/testing/index.js';
 import { repoRoot, runCli } from './support/cli.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { program as deploy } from '../../../examples/deploy/cli.mjs';
 import { program as ship } from '../../../examples/ship/cli.mjs';
 import { manifestOf } from '../src/declaration/to-manifest.js';
-import { toMcpTools } from '../src/mcp/index.js';
+import { toMcpTools } from '../src/mcp.js';
 import { renderLlms, renderRootSkill, skillBody, toSkillPages } from '../src/projections/skills/index.js';
 import { program as cloud } from './fixtures/cloud.mjs';
 

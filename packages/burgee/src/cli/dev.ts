@@ -8,6 +8,7 @@ import { type McpServing, report, serveMcp } from '../mcp/serve.js';
 import { originalWrite, withScope } from '../process/capture.js';
 import { toMcpTools as project } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
+import { execute } from '../run/execute.js';
 import { findEntry } from './entry.js';
 import { type LoadRequest, loadInWorker } from './isolated-load.js';
 import { createEntryLoader, type EntryLoader, type LoadedEntry } from './load-entry.js';
@@ -75,7 +76,7 @@ async function serveEntry(arg: string, cwd: string, env: DevContext['env'], time
     throw refusedAs(ConfigError, cannotLoad(label, reason, hint, `burgee dev ${arg}`));
   }
   const program = loaded.program;
-  const serving = await serveMcp(program, { env, cwd, entry });
+  const serving = await serveMcp(program, { env, cwd, entry }, execute);
   const session: Session = {
     loader,
     serving,

@@ -5,12 +5,17 @@ import { stateKey } from './request-state.js';
 import { InMemoryTransport } from './sdk.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
 import { assertToolNames, serveTools } from './server.js';
+import type { Execute } from './tool-call.js';
 
-/** Serves a program in this process and connects the official client to it over the SDK's in-memory transport (T1). */
-export async function connectMcp(program: Program, options: ConnectMcpOptions = {}): Promise<Client> {
+/**
+ * Serves a program in this process, each call run through `execute`, and connects the official
+ * client to it over the SDK's in-memory transport (T1).
+ */
+export async function connectMcp(program: Program, options: ConnectMcpOptions, execute: Execute): Promise<Client> {
   assertToolNames(program);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const settings = {
+    execute,
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
     timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import { BODY_DEADLINE_MS, DEFAULT_MAX_BODY } from './http-options.js';
 import { listenMcpHttp } from './http-server.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from './serve.js';
 import { toolsHttpHandler } from './server.js';
+import type { Execute } from './tool-call.js';
 
 /** Settings of `startMcpHttp`: the server's environment, folder and call timeout, and its HTTP safety settings. */
 export type StartMcpHttpOptions = {
@@ -28,11 +29,16 @@ export type McpHttpTestServer = {
 
 /**
  * Serves a program over Streamable HTTP in this process, on 127.0.0.1 and a free port, with the
- * same gate as `tool --mcp --http` (M7, T1). Nothing is printed and no signal handler is installed.
+ * same gate as `tool --mcp --http` (M7, T1), each call run through `execute`. Nothing is printed
+ * and no signal handler is installed.
  */
-export async function startMcpHttp(program: Program, options: StartMcpHttpOptions = {}): Promise<McpHttpTestServer> {
+export async function startMcpHttp(
+  program: Program,
+  options: StartMcpHttpOptions,
+  execute: Execute,
+): Promise<McpHttpTestServer> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const settings = { env: options.env ?? {}, cwd: options.cwd ?? process.cwd(), timeoutMs, globalWords: [] };
+  const settings = { execute, env: options.env ?? {}, cwd: options.cwd ?? process.cwd(), timeoutMs, globalWords: [] };
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
   const server = await listenMcpHttp(
     toolsHttpHandler({ program }, settings, () => {}, maxBody),

@@ -6,6 +6,7 @@ import type { HttpServeOptions } from './http-options.js';
 import { listenMcpHttp, type McpHttpServer } from './http-server.js';
 import { report, reportStrayFaults, type ServeMcpOptions, toServerSettings } from './serve.js';
 import { assertToolNames, toolsHttpHandler } from './server.js';
+import type { Execute } from './tool-call.js';
 
 /** How long a graceful stop waits for calls in flight, unless the per-call timeout is shorter. */
 export const DRAIN_MS = 10_000;
@@ -27,11 +28,12 @@ export type McpHttpServing = {
 export async function serveMcpHttp(
   target: Program | Command,
   http: HttpServeOptions,
-  options: ServeMcpOptions = {},
+  options: ServeMcpOptions,
+  execute: Execute,
 ): Promise<McpHttpServing> {
   const program = toProgram(target);
   assertToolNames(program);
-  const settings = toServerSettings(options);
+  const settings = toServerSettings(options, execute);
   const restore = reportStrayFaults();
   let server: McpHttpServer;
   try {

@@ -6,12 +6,13 @@ import type { Manifest } from '../manifest/types.js';
 import { configCandidates } from '../pipeline/config-file.js';
 import type { Reporter, RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
+import type { Execute } from './tool-call.js';
 
 /**
  * `--mcp`, and `--mcp --http`: serves the whole program until stdin closes (stdio) or until SIGINT
  * or SIGTERM (HTTP), then returns exit 0. The parser has already refused these flags anywhere but
  * at the root, and the HTTP ones without `--mcp`. The SDK is imported here only, so ordinary runs
- * never load it (M1, M7, N1).
+ * never load it (M1, M7, N1). Each call runs through `execute`, which run/ hands in.
  */
 export async function serveMcpSurface(
   program: Program,
@@ -19,6 +20,7 @@ export async function serveMcpSurface(
   globals: Globals,
   io: Io,
   report: Reporter,
+  execute: Execute,
 ): Promise<RunResult> {
   // `--config` and `--no-config` hold for every call as on the command line (M10). The file is read
   // here once only to refuse one that cannot serve (exit 3) before a client is told of any tool;
@@ -30,7 +32,7 @@ export async function serveMcpSurface(
   if (globals.http === undefined) {
     if (io.isRealProcess !== true) throw refuse(mcpNeedsProcess());
     const { serveMcp } = await import('./serve.js');
-    const serving = await serveMcp(program, settings);
+    const serving = await serveMcp(program, settings, execute);
     await serving.closed;
     return report.text('');
   }
@@ -47,7 +49,7 @@ export async function serveMcpSurface(
   const { serveMcpHttp } = await import('./serve-http.js');
   // A server stops on SIGINT by draining and exiting 0, not by dying of the signal as a command does (E9).
   io.releaseSignals?.();
-  const serving = await serveMcpHttp(program, options, settings);
+  const serving = await serveMcpHttp(program, options, settings, execute);
   await serving.closed;
   return report.text('');
 }

@@ -15,6 +15,7 @@ import { LineTransport } from './line-transport.js';
 import { stateKey } from './request-state.js';
 import type { McpServing, ServeMcpOptions } from './serve-types.js';
 import { assertToolNames, type ServerSettings, serveTools } from './server.js';
+import type { Execute } from './tool-call.js';
 
 export type { McpServing, ServeMcpOptions };
 
@@ -31,10 +32,15 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /**
  * Serves a program over MCP on this process's stdin and stdout until stdin closes (M1).
  * While serving, stdout carries protocol frames only: other writes go to stderr (M5), and a
- * fault outside any call is reported on stderr instead of ending the server (M6).
+ * fault outside any call is reported on stderr instead of ending the server (M6). Each call runs
+ * through `execute`.
  */
-export async function serveMcp(target: Program | Command, options: ServeMcpOptions = {}): Promise<McpServing> {
-  const settings = toServerSettings(options);
+export async function serveMcp(
+  target: Program | Command,
+  options: ServeMcpOptions,
+  execute: Execute,
+): Promise<McpServing> {
+  const settings = toServerSettings(options, execute);
   const source: { program: Program } = { program: programOf(target, 'serveMcp') };
   assertToolNames(source.program);
   const transport = new LineTransport(process.stdin, process.stdout);
@@ -61,13 +67,14 @@ export async function serveMcp(target: Program | Command, options: ServeMcpOptio
 }
 
 /** What every call of a server shares, read once from the options and this process. */
-export function toServerSettings(options: ServeMcpOptions): ServerSettings {
+export function toServerSettings(options: ServeMcpOptions, execute: Execute): ServerSettings {
   // Read once: every lookup in process.env crosses into C++, and a call reads a dozen of them
   // (agent detection, colours, option variables). Calls see the server's environment as it started;
   // not frozen, so a handler that writes to ctx.env behaves as it does on the command line.
   const env = { ...(options.env ?? process.env) };
   const cwd = options.cwd ?? process.cwd();
   return {
+    execute,
     env,
     cwd,
     globalWords: configWords(options.config, cwd),

@@ -22,7 +22,7 @@ import { callTool, type ToolCallSettings } from './tool-call.js';
 export type ProgramSource = { readonly program: Program };
 
 /** What every call of one server shares. */
-export type ServerSettings = Pick<ToolCallSettings, 'env' | 'cwd' | 'timeoutMs' | 'globalWords'> & {
+export type ServerSettings = Pick<ToolCallSettings, 'execute' | 'env' | 'cwd' | 'timeoutMs' | 'globalWords'> & {
   /** The owning package.json's version, for programs that declare none. */
   packageVersion?: string | undefined;
   /** Signs the `requestState` of questions (Q1): BURGEE_MCP_STATE_KEY's; else each process makes its own. */

@@ -13,13 +13,20 @@ import type { ErrorBody } from '../projections/envelope/index.js';
 import { toUsageSummary } from '../projections/help/usage-summary.js';
 import { toCallArgv } from '../projections/mcp/argument-types.js';
 import { hasOutputSchema } from '../projections/mcp/output-schema.js';
-import { execute } from '../run/execute.js';
 import type { Deadlines } from './deadlines.js';
 import { withNextCalls } from './next-calls.js';
 import { failed, type ToolResult, toToolResult } from './tool-result.js';
 
+/**
+ * The run every call goes through: run/'s `execute()`, handed in by whoever starts the server. run/
+ * starts the server for `--mcp`, so mcp/ importing it back would make the two rooms one knot.
+ */
+export type Execute = (program: Program, io: Io, options: { captured: boolean }) => Promise<RunResult>;
+
 /** What every call of one server shares. */
 export type ToolCallSettings = {
+  /** Runs each call's command line, as the command line runs it (M4). */
+  execute: Execute;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   /** The server's per-call timeouts. */
@@ -103,7 +110,11 @@ export function runCall(
     const io = callIo(argv, settings, request, pipe(capture), signal, faults.stalled);
     // One scope for the whole call: the handler, its lazy module, an option's schema (M5), and
     // what they schedule, whose stray errors fail this call as they fail a CLI run (M4, E10).
-    runGuarded(() => execute(program, io, { captured: true }), { stdout: capture, stderr: capture }, faults.sink).then(
+    runGuarded(
+      () => settings.execute(program, io, { captured: true }),
+      { stdout: capture, stderr: capture },
+      faults.sink,
+    ).then(
       (result) =>
         answer(
           faults.error === undefined

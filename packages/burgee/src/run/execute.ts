@@ -94,7 +94,9 @@ function dispatch(
   if (globals.mcp) {
     const refused = refusedWithMcp(globals);
     if (refused.length > 0) throw refuse(notWithMcp({ manifest, words: parsed.words }, refused), command);
-    return import('../mcp/serve-mcp.js').then((m) => m.serveMcpSurface(program, manifest, globals, io, report));
+    return import('../mcp/serve-mcp.js').then((m) =>
+      m.serveMcpSurface(program, manifest, globals, io, report, execute),
+    );
   }
   if (globals.schema || globals.llms) {
     // What an agent reads says what this environment already gives (P2).

@@ -84,7 +84,7 @@ export async function connectMcp(target: Program | Command, options: ConnectMcpO
   } catch (error) {
     throw missingClient(error) ?? error;
   }
-  return connect(program, options);
+  return connect(program, options, execute);
 }
 
 /**
@@ -98,7 +98,7 @@ export async function startMcpHttp(
 ): Promise<McpHttpTestServer> {
   const program = programOf(target, 'startMcpHttp');
   const { startMcpHttp: start } = await import('../mcp/listen.js');
-  return start(program, options);
+  return start(program, options, execute);
 }
 
 /**
