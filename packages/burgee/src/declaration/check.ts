@@ -1,6 +1,6 @@
 import { reservedKeys } from '../manifest/globals.js';
 import { isCamelCase, toKebab } from '../manifest/names.js';
-import { isEffects } from '../manifest/types.js';
+import { isEffects, isTaskSupport } from '../manifest/types.js';
 import { checkPrompt } from './check-prompt.js';
 import { checkSettingsProblems } from './check-settings.js';
 import type { ArgumentSpec, LooseCommandDefinition, OptionSpec } from './types.js';
@@ -64,6 +64,8 @@ function checkRunnable(def: LooseCommandDefinition, where: Where, problems: stri
   } else if (!runnable) {
     if ((def.commands ?? []).length === 0)
       problems.push(`${where} has no run, no load and no subcommands; give it a handler or subcommands`);
+    if (def.task !== undefined)
+      problems.push(`${where} declares task but runs nothing; declare it on the subcommand that does the long work`);
   } else if (def.effects === undefined) {
     problems.push(
       `${where} is runnable and declares no effects; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`,
@@ -73,6 +75,10 @@ function checkRunnable(def: LooseCommandDefinition, where: Where, problems: stri
       `${where} declares effects "${String(def.effects)}"; declare read_only, idempotent, non_idempotent — or withheld, which serves it to people and keeps it out of the MCP tool list`,
     );
   }
+  if (runnable && def.task !== undefined && !isTaskSupport(def.task))
+    problems.push(
+      `${where} declares task "${String(def.task)}"; declare task: 'optional' (a caller may run it as a task) or 'required' (only as a task)`,
+    );
 }
 
 function checkFields(fields: unknown, where: Where, problems: string[]): void {

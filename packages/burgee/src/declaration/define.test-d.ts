@@ -89,6 +89,13 @@ describe('D6 · ctx.options and ctx.args are inferred from the literal declarati
     // @ts-expect-error 'safe' is not an effect
     defineCommand({ name: 'x', effects: 'safe', run: () => null });
   });
+
+  it('B1 · task takes optional or required, on a command that runs something', () => {
+    defineCommand({ name: 'x', effects: 'non_idempotent', task: 'optional', run: () => null });
+    defineCommand({ name: 'x', effects: 'read_only', task: 'required', load: async () => () => null });
+    // @ts-expect-error 'long' is not a task support
+    defineCommand({ name: 'x', effects: 'read_only', task: 'long', run: () => null });
+  });
 });
 
 describe('D6 · a prompt binding makes the value present', () => {

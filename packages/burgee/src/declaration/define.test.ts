@@ -29,6 +29,19 @@ describe('definition-time checks', () => {
     expect(refused(() => defineCommand({ name: 'x', load: async () => noop }))).toContain('declares no effects');
   });
 
+  it('B1 · task is optional or required, on a command that runs something', () => {
+    expect(() => defineCommand({ name: 'x', effects: 'non_idempotent', task: 'optional', run: noop })).not.toThrow();
+    expect(() => defineCommand({ name: 'x', effects: 'read_only', task: 'required', run: noop })).not.toThrow();
+    expect(refused(() => defineCommand({ name: 'x', effects: 'read_only', task: 'long' as never, run: noop }))).toBe(
+      `burgee: command "x" declares task "long"; declare task: 'optional' (a caller may run it as a task) or 'required' (only as a task)`,
+    );
+    const child = defineCommand({ name: 'get', effects: 'read_only', run: noop });
+    // @ts-expect-error a group runs nothing; the types refuse it too
+    expect(refused(() => defineCommand({ name: 'config', task: 'optional', commands: [child] }))).toBe(
+      'burgee: command "config" declares task but runs nothing; declare it on the subcommand that does the long work',
+    );
+  });
+
   it('D2 · a group (subcommands, no handler) is not asked for effects', () => {
     const child = defineCommand({ name: 'get', effects: 'read_only', run: noop });
     expect(() => defineCommand({ name: 'config', commands: [child] })).not.toThrow();

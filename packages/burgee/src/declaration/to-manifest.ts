@@ -89,6 +89,7 @@ function buildCommand(command: Command, path: string[], envPrefix: string | unde
   if (runnable) node.effects = command.effects ?? 'undeclared';
   if (command.deprecated !== undefined) node.deprecated = command.deprecated;
   if (command.output !== undefined) node.output = command.output;
+  if (command.task !== undefined) node.task = command.task;
   if (command.fields !== undefined) node.fields = [...command.fields];
   if (command.check?.ignore !== undefined) node.check = { ignore: [...command.check.ignore] };
   return node;

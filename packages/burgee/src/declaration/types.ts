@@ -1,6 +1,6 @@
 import type { PromptKind } from 'caique';
 import type { CheckRuleId } from '../manifest/check-rules.js';
-import type { ArgumentType, Effects, OptionType, Scalar } from '../manifest/types.js';
+import type { ArgumentType, Effects, OptionType, Scalar, TaskSupport } from '../manifest/types.js';
 import type { ActionRequest } from './action.js';
 import type { Ask } from './ask.js';
 import type { InferArguments, InferOptions } from './infer.js';
@@ -169,6 +169,8 @@ export type CheckSettings = {
 type RunnableFields<O extends OptionSpecs, A extends ArgumentSpecs> = {
   /** What running the command does to the world: decides MCP hints and whether agents see it (D2). */
   readonly effects: Effects;
+  /** The command may run long (B1): a caller may run it as a task (`optional`) or must (`required`). */
+  readonly task?: TaskSupport;
 } & (
   | {
       /** The handler: receives the context, returns the result (any JSON value), may be async. */
@@ -199,6 +201,7 @@ export type CommandDefinition<
 /** What the definition check reads: any command, including ones that slipped past the types (plain JS). */
 export type LooseCommandDefinition = CommandFields<OptionSpecs, ArgumentSpecs> & {
   readonly effects?: Effects;
+  readonly task?: TaskSupport;
   readonly run?: Handler<Erased, Erased>;
   readonly load?: () => Promise<LoadedHandler<Erased, Erased>>;
 };

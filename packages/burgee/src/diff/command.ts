@@ -27,6 +27,7 @@ export function diffCommand(changes: Changes, before: CommandSchema, after: Comm
       after: after.examples.map((e) => e.command),
     });
   diffOutput(changes, before, after);
+  diffTask(changes, before, after);
   diffArguments(changes, before, after);
   diffOptions(changes, before, after);
 }
@@ -72,4 +73,19 @@ function diffOutput(changes: Changes, before: CommandSchema, after: CommandSchem
         : `${changes.who(after.name)}'s data has another schema: callers reading its fields may break`,
       { before: before.output, after: after.output },
     );
+}
+
+/** Whether a caller may, or must, run the command as a task (B1): a plain call refused, or a task call, breaks callers. */
+function diffTask(changes: Changes, before: CommandSchema, after: CommandSchema): void {
+  const [was, now] = [before.task, after.task];
+  if (was === now) return;
+  const at = { command: after.name, field: 'task' };
+  const who = changes.who(after.name);
+  const values = { before: was, after: now };
+  if (now === undefined)
+    changes.add('task-removed', at, `${who} no longer runs as a task: task calls are refused`, values);
+  else if (now === 'required')
+    changes.add('task-required', at, `${who} runs only as a task now: plain calls are refused`, values);
+  else if (was === undefined) changes.add('task-added', at, `${who} may run as a task now`, values);
+  else changes.add('task-optional', at, `${who} may be waited for now, not only run as a task`, values);
 }

@@ -21,6 +21,15 @@ const effectValues: readonly string[] = Object.values(Effects);
 export const isEffects = (value: unknown): value is Effects =>
   typeof value === 'string' && effectValues.includes(value);
 
+/**
+ * A command that may run long (B1): `optional`, a caller may run it as a task (MCP tasks, `--detach`)
+ * or wait for it; `required`, only as a task.
+ */
+export type TaskSupport = 'optional' | 'required';
+
+/** True when `value` is a declarable task support. */
+export const isTaskSupport = (value: unknown): value is TaskSupport => value === 'optional' || value === 'required';
+
 export type OptionType = 'string' | 'number' | 'boolean';
 /** What a positional argument's words become: a yes/no is an option's job, so arguments have no boolean (D4). */
 export type ArgumentType = 'string' | 'number';
@@ -108,6 +117,8 @@ export type ManifestCommand = {
   commands: ManifestCommand[];
   /** JSON Schema of the handler's `data`, when declared. */
   output?: Record<string, unknown>;
+  /** Declared on a command that may run long (B1). */
+  task?: TaskSupport;
   /** The columns a person sees when the data is a list of objects (H1). */
   fields?: string[];
   /** Rules of `burgee check` silenced for this command (X2). */

@@ -25,6 +25,7 @@ export function toCommandSchema(command: ManifestCommand): CommandSchema {
     examples: command.examples.map(toExampleSchema),
     inputSchema: toInputSchema(command),
     ...when('output', command.output === undefined ? undefined : structuredClone(command.output)),
+    ...when('task', command.task),
   };
 }
 

@@ -2,7 +2,7 @@
  * Shapes of the `--schema` surface (S1–S4): plain JSON data, described for validators by
  * `program-schema.json` at the package root.
  */
-import type { ManifestEffects, Scalar } from '../../manifest/types.js';
+import type { ManifestEffects, Scalar, TaskSupport } from '../../manifest/types.js';
 
 /** The JSON Schema type of one value inside an input schema. */
 export type InputValueType = 'string' | 'number' | 'integer' | 'boolean';
@@ -80,6 +80,8 @@ export type CommandSchema = {
   examples: ExampleSchema[];
   inputSchema: InputSchema;
   output?: Record<string, unknown>;
+  /** Declared on a command that may run long (B1): `optional` or `required`. */
+  task?: TaskSupport;
 };
 
 /** The exit-code table as published: name → number. */
