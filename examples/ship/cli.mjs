@@ -168,6 +168,8 @@ const dbBackup = defineCommand({
   summary: 'Copy every table to a backup file',
   description: 'Copy every table to a backup file, showing progress to a person at a terminal',
   effects: 'non_idempotent',
+  // Long work: `ship db backup --detach` runs it in the background, and an MCP client may ask for a task.
+  task: 'optional',
   options: {
     tables: { type: 'number', integer: true, minimum: 1, maximum: 100, default: 8, description: 'tables to copy' },
     pace: { type: 'number', minimum: 0, default: 250, hidden: true, description: 'milliseconds per table' },
@@ -176,6 +178,8 @@ const dbBackup = defineCommand({
   run: async (ctx) => {
     const { tables, pace } = ctx.options;
     for (let done = 0; done < tables; done++) {
+      // A cancel (Ctrl-C, tasks cancel, an MCP client's) stops the copy between tables.
+      ctx.signal.throwIfAborted();
       ctx.progress({ done, total: tables, message: `copying table ${done + 1} of ${tables}` });
       await new Promise((resolve) => setTimeout(resolve, pace));
     }

@@ -153,16 +153,27 @@ describe('X4 · a contract written before --schema stated each fact once (option
   const current = async (): Promise<FullSchemaDocument> =>
     JSON.parse((await runCli(example('ship'), ['--schema', '--full'])).stdout);
 
-  it('X4 · against the same program today: no changes, by the binary and in-process', async () => {
+  // The one change since: db backup may run as a task (B1). Nothing the older document stated twice reads as changed.
+  it('X4 · against the same program today: only the task added since, by the binary and in-process', async () => {
     const agent = await diff([older, example('ship'), '--json']);
     expect(JSON.parse(agent.stdout).data).toEqual({
-      changes: [],
-      bump: 'none',
-      counts: { breaking: 0, compatible: 0 },
+      changes: [
+        {
+          kind: 'task-added',
+          class: 'compatible',
+          command: 'db backup',
+          field: 'task',
+          message: 'ship db backup may run as a task now',
+          before: null,
+          after: 'optional',
+        },
+      ],
+      bump: 'minor',
+      counts: { breaking: 0, compatible: 1 },
     });
     const before = JSON.parse(readFileSync(older, 'utf8')) as FullSchemaDocument;
     expect(before.commands[3]!.options[0]).toMatchObject({ name: 'build', type: 'string', required: true });
-    expect(diffDocuments(before, await current()).changes).toEqual([]);
+    expect(shape(diffDocuments(before, await current()))).toEqual([['task-added', 'db backup', 'task']]);
   });
 
   it('X4 · what a caller meets is still told: a choice, a flag, a bound, a variable, a default', async () => {
@@ -181,6 +192,7 @@ describe('X4 · a contract written before --schema stated each fact once (option
       ['env-removed', 'release', 'options.replicas.env'],
       ['bounds-narrowed', 'release', 'options.replicas.maximum'],
       ['default-changed', 'release', 'options.verify.default'],
+      ['task-added', 'db backup', 'task'],
     ]);
   });
 });

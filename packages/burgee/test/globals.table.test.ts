@@ -38,6 +38,8 @@ const EXPECTED: Record<string, Expected> = {
   schema: { valid: ALL, listed: [''], reserved: true },
   llms: { valid: ALL, listed: [''], reserved: false },
   mcp: { valid: [''], listed: [''], reserved: true },
+  // Read everywhere, so a command that is no task can refuse it by name (B3); listed where it works.
+  detach: { valid: ALL, listed: ['cloud up'], reserved: false },
   version: { valid: ALL, listed: [''], reserved: true },
   help: { valid: ALL, listed: ALL, reserved: true },
   field: { valid: ALL, needs: '--schema', listed: [], reserved: false },
@@ -67,7 +69,9 @@ const program = defineProgram({
     }),
     defineCommand({
       name: 'cloud',
-      commands: [defineCommand({ name: 'up', effects: 'idempotent', run: () => ({ changed: false }) })],
+      commands: [
+        defineCommand({ name: 'up', effects: 'idempotent', task: 'optional', run: () => ({ changed: false }) }),
+      ],
     }),
   ],
 });

@@ -47,8 +47,8 @@ const under = (path: string, ...parts: string[]) => path.startsWith(`${join(burg
 const show = (edge: Edge) =>
   `${relative(repoRoot, edge.from)}:${edge.line} → ${relative(repoRoot, edge.to) || edge.to}`;
 
-/** The rooms of the run: its steps, the process guards, the dispatch, MCP serving, the surfaces, the host seam. */
-const RUN_ROOMS = ['pipeline', 'process', 'run', 'mcp', 'surfaces', 'host'];
+/** The rooms of the run: its steps, the process guards, the dispatch, MCP serving, the surfaces, the host seam, tasks. */
+const RUN_ROOMS = ['pipeline', 'process', 'run', 'mcp', 'surfaces', 'host', 'tasks'];
 const inRun = (path: string) => RUN_ROOMS.some((room) => under(path, room));
 /** The shared leaves every room may import: the error family with its `Refusal` type, and the text readers. */
 const LEAVES = ['errors', 'text'];
@@ -83,9 +83,10 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => under(edge.from, 'user-files') && inRun(edge.to),
   },
   {
-    name: 'user-files/ is reached only from the synthesised commands (each loaded with import()) and cli/',
+    name: 'user-files/ is reached only from the synthesised commands (each loaded with import()), the task store and cli/',
     breaks: (edge) =>
-      under(edge.to, 'user-files') && !['user-files', 'surfaces', 'cli'].some((room) => under(edge.from, room)),
+      under(edge.to, 'user-files') &&
+      !['user-files', 'surfaces', 'tasks', 'cli'].some((room) => under(edge.from, room)),
   },
   {
     name: "the run never imports check/ (check/ reads the run's parser, so the arrow goes one way)",
@@ -104,6 +105,18 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
   {
     name: 'mcp/ never imports run/ (not even a type): run/ starts the server for --mcp and hands execute() in',
     breaks: (edge) => under(edge.from, 'mcp') && under(edge.to, 'run'),
+  },
+  {
+    name: 'tasks/ never imports run/: run/ starts a worker and hands execute() in, as it does for mcp/',
+    breaks: (edge) => under(edge.from, 'tasks') && under(edge.to, 'run'),
+  },
+  {
+    name: 'run/, pipeline/, process/, mcp/ and host/ load tasks/ only with import(), but for the worker variable',
+    breaks: (edge) =>
+      ['run', 'pipeline', 'process', 'mcp', 'host'].some((room) => under(edge.from, room)) &&
+      under(edge.to, 'tasks') &&
+      edge.kind === 'static' &&
+      edge.to !== join(burgeeSrc, 'tasks', 'settings.ts'),
   },
   {
     name: 'manifest/ never imports declaration/ (not even a type): the declaration is read into the manifest by declaration/to-manifest.ts',
@@ -240,6 +253,13 @@ describe('import boundaries, read from the real imports', () => {
     expect(served.breaks(edge('mcp/x.ts', `import { execute } from '../run/execute.js';\n`))).toBe(true);
     expect(served.breaks(edge('mcp/x.ts', `import type { RunResult } from '../pipeline/report.js';\n`))).toBe(false);
     expect(served.breaks(edge('run/x.ts', `import('../mcp/serve-mcp.js');\n`))).toBe(false);
+    // A detached task's worker runs execute(), and execute() starts it: the same knot as mcp/'s.
+    const worker = rule('tasks/ never imports run/');
+    expect(worker.breaks(edge('tasks/x.ts', `import { execute } from '../run/execute.js';\n`))).toBe(true);
+    const lazy = rule('run/, pipeline/, process/, mcp/ and host/ load tasks/');
+    expect(lazy.breaks(edge('run/x.ts', `import { work } from '../tasks/worker.js';\n`))).toBe(true);
+    expect(lazy.breaks(edge('run/x.ts', `import('../tasks/worker.js');\n`))).toBe(false);
+    expect(lazy.breaks(edge('run/x.ts', `import { WORKER_VARIABLE } from '../tasks/settings.js';\n`))).toBe(false);
     // manifest/build.ts read the author's types while the declaration's checks read manifest/'s tables.
     const ir = rule('manifest/ never imports declaration/');
     expect(ir.breaks(edge('manifest/x.ts', `import type { Command } from '../declaration/types.js';\n`))).toBe(true);

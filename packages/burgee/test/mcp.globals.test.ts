@@ -40,6 +40,7 @@ const BESIDE_MCP: Record<Name, Meaning> = {
   token: 'serves',
   'allow-origin': 'serves',
   'max-body': 'serves',
+  detach: 'refused',
   version: 'refused',
   help: 'first',
   field: 'refused',
@@ -65,6 +66,7 @@ const WORDS: Record<Name, readonly string[]> = {
   token: ['--token', 'tok-for-m10'],
   'allow-origin': ['--allow-origin', 'https://app.example.com'],
   'max-body': ['--max-body', '1k'],
+  detach: ['--detach'],
   version: ['--version'],
   help: ['--help'],
   field: ['--schema', '--field', 'name'],
@@ -144,8 +146,9 @@ describe('M10 · refused beside --mcp: a surface of its own, which a server cann
 
   it.concurrent.each(rows('refused'))('M10 · --%s works on the command line, on its own', async (name) => {
     // --explain names an option of a command, --lean shapes a command's envelope; the rest belong to the whole program.
-    const argv = name === 'explain' || name === 'lean' ? ['db', 'backup', ...WORDS[name]] : WORDS[name];
-    const result = await runCli(ship, argv, { cwd: dir });
+    const argv = ['explain', 'lean', 'detach'].includes(name) ? ['db', 'backup', ...WORDS[name]] : WORDS[name];
+    // A detached task is kept in the state folder: this test's own.
+    const result = await runCli(ship, argv, { cwd: dir, env: { XDG_STATE_HOME: dir } });
     expect(result.code).toBe(0);
     expect(result.stdout.length).toBeGreaterThan(0);
   });
@@ -160,11 +163,14 @@ describe('M10 · refused beside --mcp: a surface of its own, which a server cann
       const answer =
         name === 'lean'
           ? "each tool call's result is the --json envelope, meta.provenance included"
-          : `it prints no ${noun}`;
+          : name === 'detach'
+            ? 'and a client asks for a task itself'
+            : `it prints no ${noun}`;
       const hints: Partial<Record<Name, string>> = {
         explain:
           "hint: run ship <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from",
         lean: 'hint: run ship <command> --json --lean on its own, where a command line prints the envelope',
+        detach: 'hint: run ship <command> --detach on its own, to start a task from the command line',
       };
       const said = {
         message: `${refused.join(', ')} cannot be given with --mcp: a server answers tool calls, ${answer}`,

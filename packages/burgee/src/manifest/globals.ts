@@ -12,7 +12,7 @@
  *   name `mcp`); elsewhere the flag is refused with a fix that adds it;
  * - `config`: true when the flag exists only in programs that read config files (P3);
  * - `help`: its line in the help's "Global options", shown where valid (`listed: 'root'` narrows
- *   it); absent for flags help leaves out;
+ *   it, `listed: 'task'` to the commands that declare `task`); absent for flags help leaves out;
  * - `reserved`: true when a native declaration may not declare an option of that name (D5);
  *   otherwise a declared option of that name wins on that command;
  * - `spells`: true for another spelling of `--json` (`--format json`, E2); any other value is unknown;
@@ -105,6 +105,16 @@ export const GLOBAL_FLAGS = [
     with: 'http',
     reserved: false,
   },
+  // B3: read anywhere, so the refusal says why (a group needs a command, a command must be a task);
+  // listed only where it does something.
+  {
+    name: 'detach',
+    mcp: 'refused',
+    at: 'any',
+    listed: 'task',
+    help: 'run it in the background as a task; prints its id',
+    reserved: false,
+  },
   { name: 'version', mcp: 'refused', at: 'any', listed: 'root', help: 'print the version', reserved: true },
   { name: 'help', mcp: 'first', short: 'h', at: 'any', help: 'show help', reserved: true },
   { name: 'field', mcp: 'refused', value: 'path', at: 'any', with: 'schema', reserved: false },
@@ -124,7 +134,7 @@ export type GlobalFlag = {
   readonly at: 'any' | 'root' | 'runnable';
   readonly with?: string;
   readonly config?: boolean;
-  readonly listed?: 'root' | 'runnable';
+  readonly listed?: 'root' | 'runnable' | 'task';
   readonly help?: string;
   readonly reserved: boolean;
   readonly spells?: boolean;

@@ -36,6 +36,13 @@ export const SYNTHESISED_COMMANDS = [
     foreign: true,
   },
   {
+    name: 'tasks',
+    usage: 'tasks <list|status <id>|result <id>|cancel <id>>',
+    help: 'follow the commands started with --detach',
+    hidden: false,
+    foreign: false,
+  },
+  {
     name: '__complete',
     usage: '__complete <word...>',
     help: 'print completion candidates (the completion scripts call it)',
@@ -43,6 +50,9 @@ export const SYNTHESISED_COMMANDS = [
     foreign: true,
   },
 ] as const satisfies readonly SynthesisedRow[];
+
+/** What `tasks` does with the tasks `--detach` started (B3). */
+export const TASKS_ACTIONS = ['list', 'status', 'result', 'cancel'] as const;
 
 /** One row of `SYNTHESISED_COMMANDS`. */
 export type SynthesisedRow = {
@@ -56,8 +66,11 @@ export type SynthesisedRow = {
 /** The name of a synthesised command. */
 export type SynthesisedName = (typeof SYNTHESISED_COMMANDS)[number]['name'];
 
+type Node = { readonly name: string; readonly task?: unknown; readonly commands?: readonly Node[] };
+
 type Root = {
-  readonly commands: readonly { readonly name: string }[];
+  readonly task?: unknown;
+  readonly commands: readonly Node[];
   readonly arguments: readonly unknown[];
   readonly takesWords?: boolean;
 };
@@ -70,8 +83,13 @@ type Root = {
  */
 export function offers(root: Root, name: string): boolean {
   if (root.takesWords === true || root.commands.some((c) => c.name === name)) return false;
+  // Tasks exist only where some command may run as one (B3).
+  if (name === 'tasks' && !runsAsTask(root)) return false;
   return root.commands.length > 0 || root.arguments.length === 0;
 }
+
+const runsAsTask = (node: Pick<Node, 'task' | 'commands'>): boolean =>
+  node.task !== undefined || (node.commands ?? []).some(runsAsTask);
 
 /** The synthesised commands a person may see in this program: help and completions list these. */
 export const visibleSynthesised = (root: Root): SynthesisedRow[] =>

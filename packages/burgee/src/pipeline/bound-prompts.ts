@@ -27,7 +27,7 @@ type Unanswered = {
 export async function askUnanswered({ scene, resolved, io, json, specs = {} }: Unanswered): Promise<void> {
   const unanswered = resolved.unanswered ?? [];
   if (unanswered.length === 0) return;
-  if (io.answers !== undefined && unanswered.every(isAskable)) {
+  if (io.answers !== undefined && (io.answers.secrets === true || unanswered.every(isAskable))) {
     return takeAnswers(io.answers, unanswered, resolved, specs);
   }
   const caique = await import('caique');
@@ -36,6 +36,7 @@ export async function askUnanswered({ scene, resolved, io, json, specs = {} }: U
   const fix = promptFix(scene, missing);
   for (const option of unanswered) {
     resolved.options[option.key] = await askOne(caique, option, { ...run, flag: option.flag, fix });
+    resolved.provenance[option.key] = { source: 'prompt' };
   }
 }
 

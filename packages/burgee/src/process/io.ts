@@ -54,6 +54,8 @@ export interface Io {
 /** A client's answers to bound prompts, and the way to ask it for more (Q1). */
 export type PromptAnswers = {
   readonly given: Readonly<Record<string, unknown>> | undefined;
+  /** True when the user typed these answers themselves (a detached task's), so secrets may be among them (Q2). */
+  readonly secrets?: boolean;
   ask(options: readonly ManifestOption[], problems: readonly string[]): never;
 };
 

@@ -3,6 +3,7 @@ import type { Program } from '../declaration/types.js';
 import { BurgeeError, refuse } from '../errors/errors.js';
 import { needsCommand, notWithMcp } from '../errors/refusals/parse.js';
 import { notJson } from '../errors/refusals/results.js';
+import { notATask } from '../errors/refusals/tasks.js';
 import { hostOf } from '../host/host.js';
 import { findCommand } from '../manifest/commands.js';
 import { withEnvironment } from '../manifest/environment.js';
@@ -143,6 +144,8 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
   const { manifest, parsed, io, report, options } = run;
   const { command } = parsed;
   const declaration = findDeclaration(program.root, command.path)!;
+  const detach = parsed.globals.detach === true;
+  if (detach && command.task === undefined) throw refuse(notATask(manifest, command), command);
   const specs = declaration.options ?? {};
   const resolving = resolveInputs({ manifest, parsed, env: io.env, config: run.config, specs });
   const resolved = resolving instanceof Promise ? await resolving : resolving;
@@ -150,6 +153,7 @@ async function runCommand(program: Program, run: Run): Promise<RunResult> {
     const { askUnanswered } = await import('../pipeline/bound-prompts.js');
     await askUnanswered({ scene: { manifest, command, words: parsed.words }, resolved, io, json: report.json, specs });
   }
+  if (detach) return (await import('../tasks/detach.js')).detach({ manifest, command, resolved, io, report });
   let ownSignal: AbortSignal | undefined;
   const data = await invoke(declaration, options.captured === true, {
     manifest,

@@ -7,6 +7,7 @@ import { originalWrite, runHost } from '../process/capture.js';
 import { processIo } from '../process/io.js';
 import { endingSignals, onOutputFaults, strayErrors } from '../process/process-guards.js';
 import { isBuilt, type StdName, watchStreams } from '../process/std-streams.js';
+import { WORKER_VARIABLE } from '../tasks/settings.js';
 import { execute } from './execute.js';
 
 /**
@@ -31,9 +32,16 @@ export async function run(target: Program | Command, options: RunOptions = {}): 
   const { io, stop, onExit, signals } = processRun(options);
   let code: number;
   try {
-    const result = await execute(program, io, { onExit });
-    writeResult(io, result);
-    code = result.exitCode;
+    const task = process.env[WORKER_VARIABLE];
+    if (task === undefined) {
+      const result = await execute(program, io, { onExit });
+      writeResult(io, result);
+      code = result.exitCode;
+    } else {
+      // A detached task's worker (B3): it keeps its result in the task's record and prints nothing.
+      const { work } = await import('../tasks/worker.js');
+      code = await work(program, io, task, { execute, onExit, abort: stop.abort });
+    }
   } catch (error) {
     // execute() reports every failure itself; reaching here is burgee's own bug, and still not silent.
     originalWrite(process.stderr)(`error: burgee failed: ${error instanceof Error ? error.message : String(error)}\n`);

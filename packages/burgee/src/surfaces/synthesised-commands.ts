@@ -35,6 +35,7 @@ export const SYNTHESISED_RUNS: Record<SynthesisedName, (call: SynthesisedCall) =
   completion: async (call) => (await import('./completion-command.js')).runCompletion(call),
   mcp: async (call) => (await import('./client-config-command.js')).runMcp(call),
   skills: async (call) => (await import('./skills-command.js')).runSkills(call),
+  tasks: async (call) => (await import('./tasks-command.js')).runTasks(call),
   __complete: async (call) => (await import('./completion-command.js')).runComplete(call),
 };
 

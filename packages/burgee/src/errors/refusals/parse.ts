@@ -164,9 +164,12 @@ export function notWithMcp(scene: Pick<Scene, 'manifest' | 'words'>, rows: reado
   const flags = rows.map(globalFlag);
   const first = flags[0]!;
   const lean = first === '--lean';
+  const detach = first === '--detach';
   const answer = lean
     ? "each tool call's result is the --json envelope, meta.provenance included"
-    : `it prints no ${first === '--version' ? 'version' : 'document'}`;
+    : detach
+      ? 'and a client asks for a task itself'
+      : `it prints no ${first === '--version' ? 'version' : 'document'}`;
   return {
     message: `${flags.join(', ')} cannot be given with --mcp: a server answers tool calls, ${answer}`,
     hint:
@@ -174,7 +177,9 @@ export function notWithMcp(scene: Pick<Scene, 'manifest' | 'words'>, rows: reado
         ? `run ${manifest.name} <command> --explain <option> on its own; over MCP, each result's meta.provenance says where every value came from`
         : lean
           ? `run ${manifest.name} <command> --json --lean on its own, where a command line prints the envelope`
-          : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
+          : detach
+            ? `run ${manifest.name} <command> --detach on its own, to start a task from the command line`
+            : `run ${manifest.name} ${first} on its own; an MCP client reads the tools from tools/list`,
     fix: writeLine(manifest, withoutFlags(scene.words, rows)),
   };
 }

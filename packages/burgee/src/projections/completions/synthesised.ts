@@ -1,3 +1,4 @@
+import { TASKS_ACTIONS } from '../../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { CLIENTS, MCP_ACTIONS, MCP_VALUE_FLAGS, SCOPES } from '../client-config/index.js';
 import {
@@ -22,6 +23,7 @@ export function synthesisedNodes(manifest: Manifest, names: readonly string[]): 
     if (name === 'mcp') return mcpNodes();
     if (name === 'help') return helpNodes(manifest.root);
     if (name === 'skills') return skillsNodes(manifest);
+    if (name === 'tasks') return [wordsNode('tasks', [...TASKS_ACTIONS])];
     return [];
   });
 }

@@ -9,7 +9,12 @@ export type SuccessEnvelope = {
   ok: true;
   data: unknown;
   meta: { provenance: Record<string, ProvenanceEntry>; changed?: boolean };
+  /** The commands that follow this one, where burgee itself knows them (a detached task's, B3). */
+  next?: NextStep[];
 };
+
+/** One runnable next step: a command line, program name first, and when to run it. */
+export type NextStep = { command: string; when?: string };
 
 export type ErrorBody = {
   code: number;
@@ -31,13 +36,13 @@ export type ActionRequiredEnvelope = {
   status: 'action_required';
   reason: string;
   message: string;
-  next: { command: string; when?: string }[];
+  next: NextStep[];
   hint?: string;
   error: { code: 4; message: string };
 };
 
 /** A success as `--json --lean` gives it: no provenance; `meta` only for an idempotent command's `changed`. */
-export type LeanSuccessEnvelope = { ok: true; data: unknown; meta?: { changed: boolean } };
+export type LeanSuccessEnvelope = { ok: true; data: unknown; meta?: { changed: boolean }; next?: NextStep[] };
 
 export type Envelope = SuccessEnvelope | LeanSuccessEnvelope | FailureEnvelope | ActionRequiredEnvelope;
 
@@ -56,9 +61,10 @@ export function toSuccessEnvelope(
 export function toLeanEnvelope(envelope: Envelope): Envelope {
   if (!envelope.ok || envelope.meta === undefined) return envelope;
   const changed = envelope.meta.changed;
-  return changed === undefined
-    ? { ok: true, data: envelope.data }
-    : { ok: true, data: envelope.data, meta: { changed } };
+  const lean: LeanSuccessEnvelope =
+    changed === undefined ? { ok: true, data: envelope.data } : { ok: true, data: envelope.data, meta: { changed } };
+  if ('next' in envelope && envelope.next !== undefined) lean.next = envelope.next;
+  return lean;
 }
 
 /** The failure envelope (E5), keys in contract order: `data`, when there is any, before `error`. */

@@ -24,6 +24,7 @@ export function listedAt(row: GlobalFlag, command: ManifestCommand): boolean {
   const where = row.listed ?? row.at;
   if (where === 'root') return command.path.length === 0;
   if (where === 'runnable') return command.runnable;
+  if (where === 'task') return command.runnable && command.task !== undefined;
   return true;
 }
 

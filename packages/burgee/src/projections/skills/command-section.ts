@@ -6,7 +6,8 @@ import { code, paragraph, prose } from './markdown.js';
 import { agentUsage, argumentLine, flagsOf, optionLine, plainSummaryOf, wordsUnder } from './usage.js';
 
 /** The effects of a command as written after its usage. */
-export const effectsOf = (command: ManifestCommand): string => command.effects ?? 'undeclared';
+export const effectsOf = (command: ManifestCommand): string =>
+  `${command.effects ?? 'undeclared'}${command.task === undefined ? '' : ', task'}`;
 
 /**
  * Commands in full, as one page holds them: each its usage line and effects as the heading (the

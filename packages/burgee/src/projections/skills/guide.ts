@@ -32,9 +32,9 @@ const ORDER: ManifestEffects[] = ['read_only', 'idempotent', 'non_idempotent', '
 
 /**
  * How to call the program and read what it answers; `effects` are the kinds its commands have, so
- * only those are explained.
+ * only those are explained; `tasks` when some command may run as a task (B3).
  */
-export function callingSection(name: string, effects: ReadonlySet<ManifestEffects>): string {
+export function callingSection(name: string, effects: ReadonlySet<ManifestEffects>, tasks = false): string {
   const codes = Object.entries(ExitCode).map(([key, n]) => `${n} ${CODES[key as keyof typeof ExitCode]}`);
   const kinds = ORDER.filter((kind) => effects.has(kind)).map((kind) => `\`${kind}\` ${EFFECTS[kind]}`);
   return [
@@ -44,6 +44,11 @@ export function callingSection(name: string, effects: ReadonlySet<ManifestEffect
     '- Exit 4, `"status":"action_required"`: nothing done; tell the user `message`, run each `next[].command` once its `when` holds (`"reason":"confirm"`: once the user agrees).',
     `- Exit codes (\`error.code\`): ${codes.join(', ')}.`,
     `- Effects: ${kinds.join('; ')}.`,
+    ...(tasks
+      ? [
+          `- \`task\`: may run long. Add \`--detach\`: it prints the task's \`id\` at once; ${code(`${name} tasks status <id>`)} shows progress, \`tasks result <id>\` waits and prints the command's own envelope, \`tasks cancel <id>\` stops it.`,
+        ]
+      : []),
     `- \`<x>\` required, \`[x]\` optional, options are strings unless noted; ${code(`${name} <command> --schema`)} gives its JSON Schema.`,
   ].join('\n');
 }

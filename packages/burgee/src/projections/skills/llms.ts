@@ -36,7 +36,7 @@ function commandInFull(manifest: Manifest, command: ManifestCommand): string {
   return [
     `# ${heading(where)}`,
     '',
-    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${where} --schema`)} gives its JSON Schema.`,
+    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${where} --schema`)} gives its JSON Schema.${tasksNote(manifest, [command])}`,
     '',
     ...fullSections(manifest, [command]),
   ].join('\n');
@@ -52,8 +52,14 @@ function headOf(manifest: Manifest, scope: ManifestCommand, words: readonly stri
     `# ${heading(where)}`,
     ...(quote === '' ? [] : ['', `> ${quote}`]),
     '',
-    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${manifest.name} <command> --llms`)} gives one command in full (\`--schema\` its JSON Schema); ${code(skill)} ${teaches}.`,
+    `Call with \`--json --lean\`: stdout is one JSON envelope; on exit 4, follow its \`next[]\`. ${code(`${manifest.name} <command> --llms`)} gives one command in full (\`--schema\` its JSON Schema); ${code(skill)} ${teaches}.${tasksNote(manifest, agentCommands(scope))}`,
   ].join('\n');
+}
+
+/** What `task` after a command's effects means, where some command listed has it (B3). */
+function tasksNote(manifest: Manifest, commands: readonly ManifestCommand[]): string {
+  if (!commands.some((command) => command.task !== undefined)) return '';
+  return ` A \`task\` command may run long: \`--detach\` prints its task \`id\`; follow it with ${code(`${manifest.name} tasks status|result|cancel <id>`)}.`;
 }
 
 /**

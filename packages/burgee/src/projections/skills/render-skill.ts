@@ -65,7 +65,8 @@ function rootPage(manifest: Manifest): SkillPage {
   const scope = manifest.root;
   const name = toSkillName([manifest.name]);
   const effects = new Set<ManifestEffects>(agentCommands(scope).map((command) => command.effects ?? 'undeclared'));
-  const head = `# ${heading(manifest.name)}\n\n${callingSection(manifest.name, effects)}`;
+  const tasks = agentCommands(scope).some((command) => command.task !== undefined);
+  const head = `# ${heading(manifest.name)}\n\n${callingSection(manifest.name, effects, tasks)}`;
   const body = layout(manifest, head, scope, agentGroups(scope).length > 1);
   // The front matter is YAML, not Markdown: it takes the text as written.
   const items = topItems(scope);
