@@ -12,6 +12,7 @@ export {
   ProtocolError,
   ProtocolErrorCode,
   parseJSONRPCMessage,
+  RELATED_TASK_META_KEY,
   Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';

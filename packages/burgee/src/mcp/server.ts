@@ -16,7 +16,9 @@ import { type Discovered, discover, isDiscovery, listTools } from './discovery.j
 import { withAskingSessions } from './http-sessions.js';
 import { progressNotifier } from './progress-notifier.js';
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, serveStdio } from './sdk.js';
+import { McpTasks, serveTaskMethods, startTask, TaskServer, taskWanted } from './tasks.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
+import type { ToolResult } from './tool-result.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
 export type ProgramSource = { readonly program: Program };
@@ -28,6 +30,9 @@ export type ServerSettings = Pick<ToolCallSettings, 'execute' | 'env' | 'cwd' | 
   /** Signs the `requestState` of questions (Q1): BURGEE_MCP_STATE_KEY's; else each process makes its own. */
   stateKey?: Buffer | undefined;
 };
+
+/** What the servers of one connection (stdio) or one HTTP endpoint share: the call queue, the tasks. */
+type Shared = ServerSettings & { deadlines: Deadlines; tasks: McpTasks; discovered?: Discovered };
 
 /**
  * Refuses a program two of whose commands would be served as one tool (M2): one of them could not
@@ -58,7 +63,12 @@ export function serveTools(
   const live = new Set<Server>();
   // One queue for the connection: in the stateless revision the SDK builds a server per request.
   // The groups discovered (M2, with a tool budget) belong to the connection, like its queue.
-  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), discovered: new Set<string>() };
+  const calls = {
+    ...settings,
+    deadlines: new Deadlines(settings.timeoutMs),
+    tasks: new McpTasks(),
+    discovered: new Set<string>(),
+  };
   const handle = serveStdio(
     () => {
       const server = createToolServer(source, calls);
@@ -95,7 +105,7 @@ export function toolsHttpHandler(
   onerror: (error: Error) => void,
   maxBody: number,
 ): McpFetch {
-  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs) };
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), tasks: new McpTasks() };
   const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
   const stateless: McpFetch = {
     fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
@@ -113,18 +123,12 @@ export function toolsHttpHandler(
 }
 
 /** A low-level SDK server, so each tool's `inputSchema` is the `--schema` one exactly (M2). */
-export function createToolServer(
-  source: ProgramSource,
-  settings: ServerSettings & { deadlines: Deadlines; discovered?: Discovered },
-): Server {
+export function createToolServer(source: ProgramSource, settings: Shared): Server {
   const manifest = manifestOf(source.program);
   // Stateless HTTP has no connection to remember discoveries for: each request starts with none,
   // and a discovery call's answer carries the tools, callable by name from any request.
   const discovered = settings.discovered ?? new Set<string>();
-  const server = new Server(
-    { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' },
-    { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS },
-  );
+  const server = newServer(manifest, settings);
   server.setRequestHandler('tools/list', (_request, ctx) => {
     // The tools say what the server's environment already gives (P2).
     const manifest = withEnvironment(manifestOf(source.program), settings.env);
@@ -149,6 +153,9 @@ export function createToolServer(
         `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
       );
     }
+    const task = taskWanted(command, request.params);
+    // A task's answer is not a call's result; the TaskServer lets it through the SDK's check (B2).
+    if (task !== undefined) return startTask(settings, program, command, args, task) as unknown as ToolResult;
     const progress = progressNotifier(ctx);
     const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
     if (!canAsk(server, ctx, manifest)) {
@@ -163,6 +170,25 @@ export function createToolServer(
     // An InputRequiredResult is what the 2026-07-28 revision answers a call with; the SDK's seam checks it.
     return outcome as Awaited<ReturnType<typeof callTool>>;
   });
+  return server;
+}
+
+/**
+ * The server of a program: one that also serves tasks (B2) when some command may run as one, since
+ * the capability is advertised only then.
+ */
+function newServer(manifest: Manifest, settings: Shared): Server {
+  const info = { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' };
+  const tasking = listToolCommands(manifest).some((command) => command.task !== undefined);
+  if (!tasking) {
+    return new Server(info, { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS });
+  }
+  const tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+  const server = new TaskServer(info, {
+    capabilities: { tools: { listChanged: true }, tasks },
+    jsonSchemaValidator: DEFER_TO_OPTIONS,
+  });
+  serveTaskMethods(server, settings.tasks);
   return server;
 }
 

@@ -50,6 +50,7 @@ export function toMcpTool(command: ManifestCommand, read?: ExampleReader): McpTo
   if (output !== undefined) tool.outputSchema = output;
   const annotations = toAnnotations(command.effects);
   if (annotations !== undefined) tool.annotations = annotations;
+  if (command.task !== undefined) tool.execution = { taskSupport: command.task };
   return tool;
 }
 

@@ -17,6 +17,8 @@ export type McpTool = {
   inputSchema: InputSchema;
   outputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotations;
+  /** MCP 2025-11-25: whether a client may, or must, run the tool as a task (B2). */
+  execution?: { taskSupport: 'optional' | 'required' };
 };
 
 /** A call of one tool: its name and its arguments. */
