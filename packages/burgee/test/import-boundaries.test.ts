@@ -111,9 +111,9 @@ const RULES: { name: string; breaks: (edge: Edge) => boolean }[] = [
     breaks: (edge) => under(edge.from, 'tasks') && under(edge.to, 'run'),
   },
   {
-    name: 'run/, pipeline/, process/, mcp/ and host/ load tasks/ only with import(), but for the worker variable',
+    name: 'run/, pipeline/, process/ and host/ load tasks/ only with import(), but for the worker variable',
     breaks: (edge) =>
-      ['run', 'pipeline', 'process', 'mcp', 'host'].some((room) => under(edge.from, room)) &&
+      ['run', 'pipeline', 'process', 'host'].some((room) => under(edge.from, room)) &&
       under(edge.to, 'tasks') &&
       edge.kind === 'static' &&
       edge.to !== join(burgeeSrc, 'tasks', 'settings.ts'),
@@ -256,7 +256,7 @@ describe('import boundaries, read from the real imports', () => {
     // A detached task's worker runs execute(), and execute() starts it: the same knot as mcp/'s.
     const worker = rule('tasks/ never imports run/');
     expect(worker.breaks(edge('tasks/x.ts', `import { execute } from '../run/execute.js';\n`))).toBe(true);
-    const lazy = rule('run/, pipeline/, process/, mcp/ and host/ load tasks/');
+    const lazy = rule('run/, pipeline/, process/ and host/ load tasks/');
     expect(lazy.breaks(edge('run/x.ts', `import { work } from '../tasks/worker.js';\n`))).toBe(true);
     expect(lazy.breaks(edge('run/x.ts', `import('../tasks/worker.js');\n`))).toBe(false);
     expect(lazy.breaks(edge('run/x.ts', `import { WORKER_VARIABLE } from '../tasks/settings.js';\n`))).toBe(false);

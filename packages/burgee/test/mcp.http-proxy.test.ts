@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttp } from '../src/testing/index.js';
 import { program as ledgerProgram } from './fixtures/ledger.mjs';
 import { repoRoot } from './support/cli.js';
-import { readBlocks } from './support/doc-blocks.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
 import { envelopeOf } from './support/mcp.js';
-import { findNginx, freePort, type Nginx, startNginx } from './support/nginx.js';
+import { findNginx, freePort, type Nginx, siteConfig, startNginx } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
 
 const nginx = findNginx();
@@ -22,16 +21,6 @@ const ledger = join(repoRoot, 'packages/burgee/test/fixtures/ledger.mjs');
 const TOKEN = 'proxy-test-token';
 const ledgerFile = join(mkdtempSync(join(tmpdir(), 'burgee-ledger-')), 'ledger');
 const CLIENTS = 16;
-
-/** The site configuration docs/mcp-http.md shows, with the instances' and the proxy's ports replaced. */
-function siteConfig(proxyPort: number, instancePorts: readonly number[]): string {
-  const page = readFileSync(join(repoRoot, 'docs/mcp-http.md'), 'utf8');
-  const block = readBlocks('docs/mcp-http.md', page).find((b) => b.file === 'tool-mcp.conf');
-  if (block === undefined) throw new Error('docs/mcp-http.md shows no `# file: tool-mcp.conf` block');
-  return block.code
-    .replace(/\b127\.0\.0\.1:808([1-3])\b/g, (_, n: string) => `127.0.0.1:${instancePorts[Number(n) - 1]}`)
-    .replace(/listen 8080;/, `listen 127.0.0.1:${proxyPort};`);
-}
 
 /** The ids with `prefix` that the ledger shows more than once: calls that ran twice. */
 function ranTwice(prefix: string): string[] {

@@ -29,11 +29,11 @@ async function until(read: () => Promise<Answer>, done: (answer: Answer) => bool
 }
 
 const transports: [string, () => Promise<{ client: Client; close: () => Promise<unknown> }>][] = [
-  ['stdio', () => connectStdio(tasky)],
+  ['stdio', () => connectStdio(tasky, { env: { XDG_STATE_HOME: dir } })],
   [
     '--http',
     async () => {
-      const server: HttpServer = await spawnHttp(tasky);
+      const server: HttpServer = await spawnHttp(tasky, [], { XDG_STATE_HOME: dir });
       const client = await connectHttp(server.url);
       const close = async () => {
         await client.close();
@@ -136,7 +136,10 @@ describe('B2 · where tasks are not', () => {
   let modern: StdioServer;
   beforeAll(async () => {
     plain = await connectStdio(example('deploy'));
-    modern = await connectStdio(tasky, { client: { versionNegotiation: { mode: { pin: '2026-07-28' } } } });
+    modern = await connectStdio(tasky, {
+      env: { XDG_STATE_HOME: dir },
+      client: { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    });
   });
   afterAll(async () => {
     await plain.close();

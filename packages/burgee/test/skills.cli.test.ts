@@ -71,7 +71,7 @@ describe('L5 · --llms', () => {
   it('L5 · drilled into a group it lists that group; a command below which agents run nothing is refused', async () => {
     const db = await runProgram(ship, ['db', '--llms']);
     expect(db.stdout).toContain('# ship db\n');
-    expect(db.stdout).toContain('\n- `backup` (non_idempotent)');
+    expect(db.stdout).toContain('\n- `backup` (non_idempotent, task)');
     expect(db.stdout).not.toContain('ship status');
     const drop = await runProgram(ship, ['db', 'drop', '--llms', '--json']);
     expect(drop.exitCode).toBe(2);

@@ -66,7 +66,7 @@ export function serveTools(
   const calls = {
     ...settings,
     deadlines: new Deadlines(settings.timeoutMs),
-    tasks: new McpTasks(),
+    tasks: taskStoreOf(source, settings),
     discovered: new Set<string>(),
   };
   const handle = serveStdio(
@@ -105,7 +105,7 @@ export function toolsHttpHandler(
   onerror: (error: Error) => void,
   maxBody: number,
 ): McpFetch {
-  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), tasks: new McpTasks() };
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), tasks: taskStoreOf(source, settings) };
   const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
   const stateless: McpFetch = {
     fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
@@ -155,7 +155,7 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
     }
     const task = taskWanted(command, request.params);
     // A task's answer is not a call's result; the TaskServer lets it through the SDK's check (B2).
-    if (task !== undefined) return startTask(settings, program, command, args, task) as unknown as ToolResult;
+    if (task !== undefined) return (await startTask(settings, program, command, args, task)) as unknown as ToolResult;
     const progress = progressNotifier(ctx);
     const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
     if (!canAsk(server, ctx, manifest)) {
@@ -172,6 +172,13 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
   });
   return server;
 }
+
+/** The tasks of a server, in the program's store in the user's state folder, opened at the first task. */
+const taskStoreOf = (source: ProgramSource, settings: ServerSettings): McpTasks =>
+  new McpTasks(async () => {
+    const { openFileStore, tasksFolder } = await import('../tasks/file-store.js');
+    return openFileStore(tasksFolder(manifestOf(source.program).name, settings.env));
+  });
 
 /**
  * The server of a program: one that also serves tasks (B2) when some command may run as one, since

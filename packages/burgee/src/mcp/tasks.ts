@@ -1,10 +1,14 @@
 import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import type { Program, Progress } from '../declaration/types.js';
+import { ExitCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
+import { renderEnvelope, toFailureEnvelope } from '../projections/envelope/index.js';
 import { toolName } from '../projections/mcp/tools.js';
-import { newTaskId, type TaskStatus } from '../tasks/record.js';
+import type { TaskStore } from '../tasks/file-store.js';
+import { isTerminal, newTaskId, type TaskRecord, type TaskStatus } from '../tasks/record.js';
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
-import { progressText } from '../tasks/worker.js';
+import { progressWriter, watchTask } from '../tasks/worker.js';
+import { processStarted } from '../tasks/worker-alive.js';
 import { Deadlines } from './deadlines.js';
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, Server } from './sdk.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
@@ -21,93 +25,132 @@ export type McpTask = {
   statusMessage?: string;
 };
 
-type Running = { task: McpTask; controller: AbortController; result: Promise<ToolResult>; done?: ToolResult };
+type Run = (signal: AbortSignal, onProgress: (p: Progress) => void, ttlMs: number) => Promise<ToolResult>;
 
 /**
- * The tasks one server runs (B2): each call's run in this process, its status, and its result kept
- * until its TTL. A client's cancel aborts the run's `ctx.signal`.
+ * The tasks of one server (B2, B4), kept in the task store so that every instance sharing it (the
+ * user's state folder, on one machine) answers for a task another runs. The run itself stays in the
+ * process that started it; a cancel from any instance reaches it through the store.
  */
 export class McpTasks {
-  private readonly tasks = new Map<string, Running>();
+  private store: Promise<TaskStore> | undefined;
 
-  /** Starts `run` as a task and answers at once; `ttl` is the client's wish, capped at the default. */
-  start(
-    ttl: number | undefined,
-    run: (signal: AbortSignal, onProgress: (p: Progress) => void, ttlMs: number) => Promise<ToolResult>,
-  ): McpTask {
+  constructor(private readonly open: () => Promise<TaskStore>) {}
+
+  /** Starts `run` as a task, durable before it answers; `ttl` is the client's wish, capped at the default. */
+  async start(command: readonly string[], ttl: number | undefined, run: Run): Promise<McpTask> {
+    const store = await this.stored();
     const now = new Date().toISOString();
     const ttlMs = Math.min(ttl ?? DEFAULT_TASK_TTL_MS, DEFAULT_TASK_TTL_MS);
-    const task: McpTask = {
-      taskId: newTaskId(),
+    const worker = { pid: process.pid, started: processStarted(process.pid) };
+    const record: TaskRecord = {
+      id: newTaskId(),
+      origin: 'mcp',
+      command: [...command],
       status: 'working',
-      ttl: ttlMs,
       createdAt: now,
       lastUpdatedAt: now,
-      pollInterval: POLL_INTERVAL_MS,
+      ttlMs,
+      pollIntervalMs: POLL_INTERVAL_MS,
+      worker,
     };
+    await store.create(record);
     const controller = new AbortController();
-    const touch = (fields: { status?: TaskStatus; statusMessage?: string | undefined }) => {
-      if (task.status !== 'working' && task.status !== 'input_required') return;
-      if (fields.status !== undefined) task.status = fields.status;
-      if (fields.statusMessage !== undefined) task.statusMessage = fields.statusMessage;
-      task.lastUpdatedAt = new Date().toISOString();
-    };
-    const result = run(controller.signal, (progress) => touch({ statusMessage: progressText(progress) }), ttlMs);
-    const running: Running = { task, controller, result };
-    this.tasks.set(task.taskId, running);
-    result.then((done) => {
-      running.done = done;
-      // 2025-11-25: a tool result with isError ends its task failed.
-      touch({ status: done.isError === true ? 'failed' : 'completed', statusMessage: messageOf(done) });
-    });
-    setTimeout(() => {
-      controller.abort(new Error('the task ran past its TTL'));
-      this.tasks.delete(task.taskId);
-    }, ttlMs).unref();
-    return { ...task };
+    const unwatch = watchTask(store, record, (reason) => controller.abort(reason));
+    run(controller.signal, progressWriter(store, record.id), ttlMs)
+      .then((done) => store.update(record.id, (current) => ended(current, done)))
+      .catch(() => {})
+      .finally(unwatch);
+    return toMcpTask(record);
   }
 
-  get(taskId: string): McpTask {
-    return { ...this.find(taskId).task };
+  async get(taskId: string): Promise<McpTask> {
+    return toMcpTask(await this.read(taskId));
   }
 
-  list(): McpTask[] {
-    return [...this.tasks.values()].map((running) => ({ ...running.task }));
+  async list(): Promise<McpTask[]> {
+    const records = await (await this.stored()).list();
+    return records.filter((record) => record.origin === 'mcp').map(toMcpTask);
   }
 
   /** The call's own result once the task ends, with the task named in `_meta`. */
   async result(taskId: string): Promise<ToolResult & { _meta: Record<string, unknown> }> {
-    const done = await this.find(taskId).result;
+    let record = await this.read(taskId);
+    while (!isTerminal(record.status) || (record.toolResult === undefined && record.outcome === undefined)) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(record.pollIntervalMs, 250)));
+      record = await this.read(taskId);
+    }
+    const done = (record.toolResult as ToolResult | undefined) ?? {
+      content: [{ type: 'text', text: record.outcome!.envelope }],
+      isError: record.outcome!.exitCode !== 0,
+    };
     return { ...done, _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
   }
 
-  cancel(taskId: string): McpTask {
-    const running = this.find(taskId);
-    if (running.task.status !== 'working' && running.task.status !== 'input_required') {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `task ${taskId} has already ended (${running.task.status})`,
-      );
-    }
-    Object.assign(running.task, {
-      status: 'cancelled',
-      statusMessage: 'the client cancelled the task',
-      lastUpdatedAt: new Date().toISOString(),
-    });
-    running.controller.abort(new Error('the client cancelled the task'));
-    return { ...running.task };
+  /** Ends the task cancelled at once; its run, wherever it is, sees the request at its next look. */
+  async cancel(taskId: string): Promise<McpTask> {
+    const record = await this.read(taskId);
+    if (isTerminal(record.status)) throw taskOver(taskId, record.status);
+    const store = await this.stored();
+    const changed = await store.update(taskId, (current) =>
+      isTerminal(current.status) ? current : cancelled(current),
+    );
+    if (changed === undefined) throw noTask(taskId);
+    if (changed.status !== 'cancelled') throw taskOver(taskId, changed.status);
+    return toMcpTask(changed);
   }
 
-  private find(taskId: string): Running {
-    const running = typeof taskId === 'string' ? this.tasks.get(taskId) : undefined;
-    if (running === undefined) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `no task ${JSON.stringify(taskId)}: it never existed here, or it expired`,
-      );
-    }
-    return running;
+  private stored(): Promise<TaskStore> {
+    this.store ??= this.open();
+    return this.store;
   }
+
+  private async read(taskId: string): Promise<TaskRecord> {
+    const record = typeof taskId === 'string' ? await (await this.stored()).get(taskId) : undefined;
+    if (record === undefined || record.origin !== 'mcp') throw noTask(taskId);
+    return record;
+  }
+}
+
+const noTask = (taskId: string) =>
+  new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `no task ${JSON.stringify(taskId)}: it never existed here, or it expired`,
+  );
+
+const taskOver = (taskId: string, status: string) =>
+  new ProtocolError(ProtocolErrorCode.InvalidParams, `task ${taskId} has already ended (${status})`);
+
+const toMcpTask = (record: TaskRecord): McpTask => ({
+  taskId: record.id,
+  status: record.status,
+  ttl: record.ttlMs,
+  createdAt: record.createdAt,
+  lastUpdatedAt: record.lastUpdatedAt,
+  pollInterval: record.pollIntervalMs,
+  ...(record.statusMessage === undefined ? {} : { statusMessage: record.statusMessage }),
+});
+
+/** The record of a run that ended; a task already cancelled keeps its status and gains the result. */
+function ended(record: TaskRecord, done: ToolResult): TaskRecord {
+  const lastUpdatedAt = new Date().toISOString();
+  if (isTerminal(record.status)) return { ...record, toolResult: done, lastUpdatedAt };
+  // 2025-11-25: a tool result with isError ends its task failed.
+  const status = done.isError ? 'failed' : 'completed';
+  return { ...record, status, statusMessage: messageOf(done), toolResult: done, lastUpdatedAt };
+}
+
+function cancelled(record: TaskRecord): TaskRecord {
+  const message = 'the client cancelled the task';
+  const envelope = renderEnvelope(toFailureEnvelope({ code: ExitCode.CANCELLED, message }));
+  return {
+    ...record,
+    status: 'cancelled',
+    statusMessage: message,
+    cancelRequested: true,
+    lastUpdatedAt: new Date().toISOString(),
+    outcome: { exitCode: ExitCode.CANCELLED, envelope },
+  };
 }
 
 function messageOf(result: ToolResult): string | undefined {
@@ -136,7 +179,7 @@ export function serveTaskMethods(server: Server, tasks: McpTasks): void {
     );
   on('tasks/get', (params) => tasks.get(params.taskId));
   on('tasks/result', (params) => tasks.result(params.taskId));
-  on('tasks/list', () => ({ tasks: tasks.list() }));
+  on('tasks/list', async () => ({ tasks: await tasks.list() }));
   on('tasks/cancel', (params) => tasks.cancel(params.taskId));
 }
 
@@ -177,14 +220,14 @@ export function taskWanted(command: ManifestCommand, params: object): { ttl?: nu
 }
 
 /** Starts the call as a task and answers at once with it; the run is the plain call's, to the byte (B2). */
-export function startTask(
+export async function startTask(
   settings: ToolCallSettings & { tasks: McpTasks },
   program: Program,
   command: ManifestCommand,
   args: Record<string, unknown>,
   wanted: { ttl?: number },
-): { task: McpTask } {
-  const task = settings.tasks.start(wanted.ttl, (signal, onProgress, ttl) =>
+): Promise<{ task: McpTask }> {
+  const task = await settings.tasks.start(command.path, wanted.ttl, (signal, onProgress, ttl) =>
     // The task's TTL bounds the run, not the per-call timeout.
     callTool(program, command, args, { ...settings, deadlines: new Deadlines(ttl) }, { signal, onProgress }),
   );

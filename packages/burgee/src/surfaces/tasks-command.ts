@@ -36,12 +36,16 @@ export async function runTasks(call: SynthesisedCall): Promise<RunResult> {
   const store = await openFileStore(tasksFolder(manifest.name, call.io.env));
   if (action === 'list') {
     if (id !== undefined) throw refuse(oneTooMany(`${where} list`, 'action', id, `${manifest.name} ${USAGE}`));
-    return listTasks(call, await store.list());
+    return listTasks(
+      call,
+      (await store.list()).filter((task) => task.origin !== 'mcp'),
+    );
   }
   if (id === undefined) throw refuse(needsTaskId(manifest, action!));
   if (extra !== undefined) throw refuse(oneTooMany(`${where} ${action}`, 'id', extra, `${manifest.name} ${USAGE}`));
   const record = await store.get(id);
-  if (record === undefined) throw refuse(noSuchTask(manifest, id));
+  // An MCP client's tasks are its own to follow, over MCP (B2).
+  if (record === undefined || record.origin === 'mcp') throw refuse(noSuchTask(manifest, id));
   if (action === 'status') return shown(call, record);
   if (action === 'cancel') return shown(call, await cancel(manifest, store, record));
   return result(call, await settled(store, record));

@@ -24,6 +24,7 @@ export async function detach({ manifest, command, resolved, io, report }: Detach
   const now = new Date().toISOString();
   const record: TaskRecord = {
     id: newTaskId(),
+    origin: 'cli',
     command: [...command.path],
     status: 'working',
     createdAt: now,

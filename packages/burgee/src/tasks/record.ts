@@ -18,6 +18,8 @@ export type TaskWorker = {
 export type TaskRecord = {
   /** The bearer of the task: 32 random bytes, base64url. */
   id: string;
+  /** Who started it: `--detach` on the command line, or an MCP client (B2); each reads only its own. */
+  origin?: 'cli' | 'mcp' | undefined;
   /** The command's path in the program (`['deploy']`). */
   command: string[];
   status: TaskStatus;
@@ -33,6 +35,8 @@ export type TaskRecord = {
   cancelRequested?: boolean | undefined;
   worker?: TaskWorker | undefined;
   outcome?: TaskOutcome | undefined;
+  /** An MCP task's result, exactly as the plain call would have answered. */
+  toolResult?: unknown;
 };
 
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);

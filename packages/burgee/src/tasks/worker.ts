@@ -62,7 +62,7 @@ export async function work(program: Program, io: Io, id: string, { execute, onEx
 }
 
 /** Aborts the run when the task is cancelled, or removed, or its TTL runs out; returns the undo. */
-function watchTask(store: TaskStore, task: TaskRecord, abort: (reason: Error) => void): () => void {
+export function watchTask(store: TaskStore, task: TaskRecord, abort: (reason: Error) => void): () => void {
   const watch = setInterval(() => {
     store.get(task.id).then(
       (record) => {
@@ -84,7 +84,7 @@ function watchTask(store: TaskStore, task: TaskRecord, abort: (reason: Error) =>
 }
 
 /** Keeps the handler's progress in the record, at most every PROGRESS_EVERY_MS. */
-function progressWriter(store: TaskStore, id: string): (progress: Progress) => void {
+export function progressWriter(store: TaskStore, id: string): (progress: Progress) => void {
   let lastWrite = 0;
   return (progress) => {
     const now = Date.now();

@@ -17,6 +17,8 @@ import {
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { repoRoot } from './cli.js';
+import { readBlocks } from './doc-blocks.js';
 
 /** The nginx binary: Debian's (/usr/sbin, off a user's PATH, where the test tools install it), else the first on PATH. */
 export function findNginx(): string | undefined {
@@ -147,4 +149,14 @@ async function waitListening(port: number, child: ChildProcess, log: () => strin
   }
   child.kill('SIGKILL');
   throw new Error(`nginx did not listen on ${port} within 10 s:\n${log()}`);
+}
+
+/** The site configuration docs/mcp-http.md shows, with the instances' and the proxy's ports replaced. */
+export function siteConfig(proxyPort: number, instancePorts: readonly number[]): string {
+  const page = readFileSync(join(repoRoot, 'docs/mcp-http.md'), 'utf8');
+  const block = readBlocks('docs/mcp-http.md', page).find((b) => b.file === 'tool-mcp.conf');
+  if (block === undefined) throw new Error('docs/mcp-http.md shows no `# file: tool-mcp.conf` block');
+  return block.code
+    .replace(/\b127\.0\.0\.1:808([1-3])\b/g, (_, n: string) => `127.0.0.1:${instancePorts[Number(n) - 1]}`)
+    .replace(/listen 8080;/, `listen 127.0.0.1:${proxyPort};`);
 }

@@ -1,0 +1,99 @@
+// B4 behind the real load balancer: three `--mcp --http` instances of one program behind nginx
+// (the site configuration docs/mcp-http.md shows), sharing the task store of the user's state
+// folder. A task started through the proxy is polled, cancelled and collected through the others.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { repoRoot } from './support/cli.js';
+import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
+import { findNginx, freePort, type Nginx, siteConfig, startNginx } from './support/nginx.js';
+import { describeWith } from './support/tools.js';
+
+const nginx = findNginx();
+const tasky = join(repoRoot, 'packages/burgee/test/fixtures/tasks.mjs');
+const TOKEN = 'tasks-proxy-token';
+const state = mkdtempSync(join(tmpdir(), 'burgee-tasks-proxy-'));
+
+const asIs = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) } } as const;
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads them
+type Answer = Record<string, any>;
+const send = (client: Client, method: string, params: object): Promise<Answer> =>
+  client.request({ method, params } as never, asIs as never) as Promise<Answer>;
+
+/** The pid of the instance that runs a task, as its record in the shared store says. */
+function runnerOf(taskId: string): number | undefined {
+  const folder = join(state, 'tasky', 'tasks');
+  for (const name of readdirSync(folder).filter((file) => file.endsWith('.json'))) {
+    const record = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { id: string; worker?: { pid: number } };
+    if (record.id === taskId) return record.worker?.pid;
+  }
+  return undefined;
+}
+
+describeWith(['nginx'], 'B4 · tasks behind nginx, three instances sharing the store', () => {
+  let proxy: Nginx;
+  let proxyPort: number;
+  const instances: HttpServer[] = [];
+  let viaProxy: Client;
+  const direct: Client[] = [];
+
+  beforeAll(async () => {
+    proxyPort = await freePort();
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const env = { BURGEE_MCP_TOKEN: TOKEN, XDG_STATE_HOME: state };
+    const origin = ['--allow-origin', `http://127.0.0.1:${proxyPort}`];
+    instances.push(...(await Promise.all(ports.map((port) => spawnHttp(tasky, origin, env, `127.0.0.1:${port}`)))));
+    proxy = await startNginx(nginx!, siteConfig(proxyPort, ports), proxyPort);
+    viaProxy = await connectHttp(`http://127.0.0.1:${proxyPort}/mcp`, { token: TOKEN });
+    for (const instance of instances) direct.push(await connectHttp(instance.url, { token: TOKEN }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([viaProxy, ...direct].map((client) => client?.close()));
+    await proxy?.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  /** The clients straight to the two instances that do not run the task. */
+  const others = (taskId: string): Client[] => {
+    const runner = runnerOf(taskId);
+    expect(instances.map((instance) => instance.child.pid)).toContain(runner);
+    return direct.filter((_, i) => instances[i]!.child.pid !== runner);
+  };
+
+  it('B4 · a task started through the proxy is polled and collected through the other instances', async () => {
+    const args = { to: 8, every: 150 };
+    const plain = await viaProxy.callTool({ name: 'count', arguments: args });
+    const { task } = await send(viaProxy, 'tools/call', { name: 'count', arguments: args, task: {} });
+    const [second, third] = others(task.taskId);
+    for (const client of [second!, third!, viaProxy]) {
+      const seen = await send(client, 'tasks/get', { taskId: task.taskId });
+      expect(seen).toMatchObject({ taskId: task.taskId, status: 'working' });
+    }
+    const collected = await send(third!, 'tasks/result', { taskId: task.taskId });
+    expect(collected.content).toEqual(plain.content);
+    expect((await send(second!, 'tasks/get', { taskId: task.taskId })).status).toBe('completed');
+    const accessLog = proxy.accessLog().filter((line) => line.startsWith('POST'));
+    expect(accessLog.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('B4 · a cancel sent to another instance stops the run where it is: its handler sees ctx.signal abort', async () => {
+    const mark = join(state, 'mark');
+    const { task } = await send(viaProxy, 'tools/call', {
+      name: 'count',
+      arguments: { to: 200, every: 100, mark },
+      task: {},
+    });
+    const [second] = others(task.taskId);
+    const cancelled = await send(second!, 'tasks/cancel', { taskId: task.taskId });
+    expect(cancelled.status).toBe('cancelled');
+    const end = Date.now() + 10_000;
+    while (!existsSync(mark) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(mark, 'utf8')).toBe('aborted: true');
+    const result = await send(viaProxy, 'tasks/result', { taskId: task.taskId });
+    expect(result.isError).toBe(true);
+  }, 30_000);
+});
