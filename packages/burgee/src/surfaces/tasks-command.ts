@@ -31,7 +31,7 @@ export async function runTasks(call: SynthesisedCall): Promise<RunResult> {
   if (flag !== undefined) throw refuse(unknownSynthesisedOption(where, flag, `${manifest.name} ${USAGE}`));
   const [action, id, extra] = words;
   if (!TASKS_ACTIONS.includes(action as (typeof TASKS_ACTIONS)[number])) {
-    throw refuse(notOneOf(where, 'action', action, TASKS_ACTIONS, [manifest.name, 'tasks', ...call.words]));
+    throw refuse(notOneOf(where, 'subcommand', action, TASKS_ACTIONS, [manifest.name, 'tasks', ...call.words]));
   }
   const store = await openFileStore(tasksFolder(manifest.name, call.io.env));
   if (action === 'list') {

@@ -65,5 +65,5 @@ export {
   unknownSynthesisedOption,
   valueForName,
 } from './synthesised.js';
-export { detachNeedsProcess, needsTaskId, noSuchTask, notATask, taskOver, tasksUsage } from './tasks.js';
+export { detachNeedsProcess, needsTaskId, noSuchTask, notATask, taskOver } from './tasks.js';
 export { namesSubcommand, notAWord, readAsOption, skippedArgument, unknownArgument } from './tool-arguments.js';

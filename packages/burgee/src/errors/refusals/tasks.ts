@@ -28,16 +28,6 @@ export const taskOver = (manifest: Manifest, id: string, status: string): Refusa
   fix: `${manifest.name} tasks result ${id}`,
 });
 
-/** `tasks` without a known action, or an action without its id. */
-export const tasksUsage = (manifest: Manifest, got: string | undefined): Refusal => ({
-  message:
-    got === undefined
-      ? `${manifest.name} tasks needs an action: list, status, result or cancel`
-      : `${manifest.name} tasks has no action ${JSON.stringify(got)}; it has list, status, result and cancel`,
-  hint: `${manifest.name} tasks list shows your tasks; status, result and cancel take a task's id`,
-  fix: `${manifest.name} tasks list`,
-});
-
 /** `tasks status|result|cancel` without the id. */
 export const needsTaskId = (manifest: Manifest, action: string): Refusal => ({
   message: `${manifest.name} tasks ${action} needs a task's id`,
