@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
+import { send } from './support/mcp.js';
 import { findNginx, freePort, type Nginx, siteConfig, startNginx } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
 
@@ -15,12 +16,6 @@ const nginx = findNginx();
 const tasky = join(repoRoot, 'packages/burgee/test/fixtures/tasks.mjs');
 const TOKEN = 'tasks-proxy-token';
 const state = mkdtempSync(join(tmpdir(), 'burgee-tasks-proxy-'));
-
-const asIs = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) } } as const;
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads them
-type Answer = Record<string, any>;
-const send = (client: Client, method: string, params: object): Promise<Answer> =>
-  client.request({ method, params } as never, asIs as never) as Promise<Answer>;
 
 /** The pid of the instance that runs a task, as its record in the shared store says. */
 function runnerOf(taskId: string): number | undefined {

@@ -5,19 +5,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, repoRoot } from './support/cli.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
-import { connectStdio, type StdioServer } from './support/mcp.js';
+import { type Answer, connectStdio, type StdioServer, send } from './support/mcp.js';
 
 const tasky = join(repoRoot, 'packages/burgee/test/fixtures/tasks.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'burgee-mcp-tasks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-// The official client's typed calls know no tasks (the SDK has the 2025-11-25 wire types only): its
-// request path carries them, with a schema that takes the answer as it comes.
-const asIs = { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) } } as const;
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads them
-type Answer = Record<string, any>;
-const send = (client: Client, method: string, params: object): Promise<Answer> =>
-  client.request({ method, params } as never, asIs as never) as Promise<Answer>;
 
 async function until(read: () => Promise<Answer>, done: (answer: Answer) => boolean): Promise<Answer> {
   const end = Date.now() + 20_000;

@@ -1,9 +1,8 @@
 import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import type { Program, Progress } from '../declaration/types.js';
-import { ExitCode } from '../manifest/exit-codes.js';
 import type { ManifestCommand } from '../manifest/types.js';
-import { renderEnvelope, toFailureEnvelope } from '../projections/envelope/index.js';
 import { toolName } from '../projections/mcp/tools.js';
+import { cancelledRecord } from '../tasks/endings.js';
 import type { TaskStore } from '../tasks/file-store.js';
 import { isTerminal, newTaskId, type TaskRecord, type TaskStatus } from '../tasks/record.js';
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
@@ -93,7 +92,7 @@ export class McpTasks {
     if (isTerminal(record.status)) throw taskOver(taskId, record.status);
     const store = await this.stored();
     const changed = await store.update(taskId, (current) =>
-      isTerminal(current.status) ? current : cancelled(current),
+      isTerminal(current.status) ? current : cancelledRecord(current, 'the client cancelled the task'),
     );
     if (changed === undefined) throw noTask(taskId);
     if (changed.status !== 'cancelled') throw taskOver(taskId, changed.status);
@@ -138,19 +137,6 @@ function ended(record: TaskRecord, done: ToolResult): TaskRecord {
   // 2025-11-25: a tool result with isError ends its task failed.
   const status = done.isError ? 'failed' : 'completed';
   return { ...record, status, statusMessage: messageOf(done), toolResult: done, lastUpdatedAt };
-}
-
-function cancelled(record: TaskRecord): TaskRecord {
-  const message = 'the client cancelled the task';
-  const envelope = renderEnvelope(toFailureEnvelope({ code: ExitCode.CANCELLED, message }));
-  return {
-    ...record,
-    status: 'cancelled',
-    statusMessage: message,
-    cancelRequested: true,
-    lastUpdatedAt: new Date().toISOString(),
-    outcome: { exitCode: ExitCode.CANCELLED, envelope },
-  };
 }
 
 function messageOf(result: ToolResult): string | undefined {

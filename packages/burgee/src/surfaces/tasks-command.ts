@@ -8,13 +8,13 @@ import {
   unknownSynthesisedOption,
 } from '../errors/refusals/index.js';
 import { findCommand } from '../manifest/commands.js';
-import { ExitCode } from '../manifest/exit-codes.js';
 import { TASKS_ACTIONS } from '../manifest/synthesised.js';
 import type { Manifest } from '../manifest/types.js';
 import type { RunResult } from '../pipeline/report.js';
 import type { Envelope } from '../projections/envelope/index.js';
-import { renderEnvelope, toFailureEnvelope, toSuccessEnvelope } from '../projections/envelope/index.js';
+import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData } from '../projections/human/render-data.js';
+import { cancelledRecord } from '../tasks/endings.js';
 import { openFileStore, type TaskStore, tasksFolder } from '../tasks/file-store.js';
 import { isTerminal, type TaskRecord } from '../tasks/record.js';
 import { taskView } from '../tasks/view.js';
@@ -80,19 +80,8 @@ function listTasks(call: SynthesisedCall, records: readonly TaskRecord[]): RunRe
 /** Marks the task cancelled at once; its worker sees the request within one poll and aborts `ctx.signal`. */
 async function cancel(manifest: Manifest, store: TaskStore, record: TaskRecord): Promise<TaskRecord> {
   if (isTerminal(record.status)) throw refuse(taskOver(manifest, record.id, record.status));
-  const message = 'the task was cancelled';
-  const envelope = renderEnvelope(toFailureEnvelope({ code: ExitCode.CANCELLED, message }));
   const changed = await store.update(record.id, (current) =>
-    isTerminal(current.status)
-      ? current
-      : {
-          ...current,
-          status: 'cancelled',
-          statusMessage: message,
-          cancelRequested: true,
-          lastUpdatedAt: new Date().toISOString(),
-          outcome: { exitCode: ExitCode.CANCELLED, envelope },
-        },
+    isTerminal(current.status) ? current : cancelledRecord(current, 'the task was cancelled'),
   );
   if (changed === undefined) throw refuse(noSuchTask(manifest, record.id));
   if (changed.status !== 'cancelled') throw refuse(taskOver(manifest, record.id, changed.status));

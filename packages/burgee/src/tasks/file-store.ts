@@ -1,9 +1,8 @@
 import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors/errors.js';
-import { ExitCode } from '../manifest/exit-codes.js';
-import { renderEnvelope, toFailureEnvelope } from '../projections/envelope/index.js';
 import { updateUserFile } from '../user-files/update.js';
+import { failedRecord } from './endings.js';
 import { isTaskId, isTerminal, recordName, type TaskRecord } from './record.js';
 import { workerIsGone } from './worker-alive.js';
 
@@ -151,22 +150,4 @@ function parseRecord(text: string): TaskRecord | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The task of a worker that ended, or never started, without writing a result (B4). */
-export function failedRecord(record: TaskRecord, now: number): TaskRecord {
-  const message =
-    record.worker === undefined
-      ? 'the task never started: its worker did not begin within 10 seconds'
-      : `the task's worker (pid ${record.worker.pid}) ended without a result`;
-  const envelope = renderEnvelope(
-    toFailureEnvelope({ code: ExitCode.RUNTIME, message, hint: 'start the command again' }),
-  );
-  return {
-    ...record,
-    status: 'failed',
-    statusMessage: message,
-    lastUpdatedAt: new Date(now).toISOString(),
-    outcome: { exitCode: ExitCode.RUNTIME, envelope },
-  };
 }
