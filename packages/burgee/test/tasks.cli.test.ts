@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -233,5 +233,33 @@ describe('B3 · --detach and tasks list|status|result|cancel, on the command lin
     expect(llms).toContain('`tasky tasks status|result|cancel <id>`');
     const schema = json((await tasky('count', '--schema')).stdout);
     expect(schema.task).toBe('optional');
+  });
+
+  // Run as root (as CI is), the same program is started as nobody: another user on the machine.
+  it.skipIf(process.getuid?.() !== 0)('B4 · another user can neither read a task nor learn of one', async () => {
+    const { envelope } = await detached('--to', '1', '--every', '10');
+    const id = envelope.data.task.id as string;
+    const own = mkdtempSync(join(tmpdir(), 'burgee-nobody-'));
+    chownSync(own, 65534, 65534);
+    const asNobody = (xdg: string) =>
+      spawnSync(process.execPath, [program, 'tasks', 'status', id, '--json'], {
+        uid: 65534,
+        gid: 65534,
+        cwd: own,
+        env: { PATH: process.env.PATH ?? '', HOME: own, LANG: 'C.UTF-8', XDG_STATE_HOME: xdg },
+        encoding: 'utf8',
+      });
+    try {
+      const theirs = asNobody(state);
+      expect(theirs.status).toBe(3);
+      expect(json(theirs.stdout).error.message).toBe(
+        `tasks cannot be kept in ${folder} (EACCES); no task was read or written`,
+      );
+      const mine = asNobody(own);
+      expect(mine.status).toBe(2);
+      expect(json(mine.stdout).error.message).toContain('no task');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

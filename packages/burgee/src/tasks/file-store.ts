@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors/errors.js';
@@ -53,17 +54,30 @@ export async function openFileStore(folder: string, now: () => number = Date.now
 }
 
 async function ownFolder(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const stats = await lstat(folder);
-  const uid = process.getuid?.();
+  let stats: Stats;
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    stats = await lstat(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+    throw new ConfigError(`tasks cannot be kept in ${folder} (${code}); no task was read or written`, {
+      hint: 'tasks are kept in a folder of your own: set XDG_STATE_HOME to one, or make this one yours',
+    });
+  }
   if (!stats.isDirectory()) {
     throw new ConfigError(`${folder} is not a folder (a symbolic link, or a file); no task was read or written`, {
       hint: 'tasks are kept in a plain folder of your own: move that aside, then run the command again',
     });
   }
-  if ((uid !== undefined && stats.uid !== uid) || (stats.mode & 0o077) !== 0) {
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) {
+    throw new ConfigError(`${folder} belongs to another user; no task was read or written`, {
+      hint: "a task's id and result are its user's alone: set XDG_STATE_HOME to a folder of your own",
+    });
+  }
+  if ((stats.mode & 0o077) !== 0) {
     throw new ConfigError(`${folder} can be reached by other users; no task was read or written`, {
-      hint: `a task's id and result are yours alone: run chmod 700 ${folder} (it must be your own folder)`,
+      hint: `a task's id and result are yours alone: run chmod 700 ${folder}`,
     });
   }
 }
