@@ -173,11 +173,11 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
   return server;
 }
 
-/** The tasks of a server, in the program's store in the user's state folder, opened at the first task. */
+/** The tasks of a server, in the program's task store (B4), opened at the first task. */
 const taskStoreOf = (source: ProgramSource, settings: ServerSettings): McpTasks =>
   new McpTasks(async () => {
-    const { openFileStore, tasksFolder } = await import('../tasks/file-store.js');
-    return openFileStore(tasksFolder(manifestOf(source.program).name, settings.env));
+    const { openTaskStore } = await import('../tasks/store.js');
+    return openTaskStore(manifestOf(source.program).name, settings.env);
   });
 
 /**

@@ -15,8 +15,9 @@ import type { Envelope } from '../projections/envelope/index.js';
 import { toSuccessEnvelope } from '../projections/envelope/index.js';
 import { renderData } from '../projections/human/render-data.js';
 import { cancelledRecord } from '../tasks/endings.js';
-import { openFileStore, type TaskStore, tasksFolder } from '../tasks/file-store.js';
+import type { TaskStore } from '../tasks/file-store.js';
 import { isTerminal, type TaskRecord } from '../tasks/record.js';
+import { openTaskStore } from '../tasks/store.js';
 import { taskView } from '../tasks/view.js';
 import type { SynthesisedCall } from './synthesised-commands.js';
 
@@ -33,7 +34,7 @@ export async function runTasks(call: SynthesisedCall): Promise<RunResult> {
   if (!TASKS_ACTIONS.includes(action as (typeof TASKS_ACTIONS)[number])) {
     throw refuse(notOneOf(where, 'subcommand', action, TASKS_ACTIONS, [manifest.name, 'tasks', ...call.words]));
   }
-  const store = await openFileStore(tasksFolder(manifest.name, call.io.env));
+  const store = await openTaskStore(manifest.name, call.io.env);
   if (action === 'list') {
     if (id !== undefined) throw refuse(oneTooMany(`${where} list`, 'action', id, `${manifest.name} ${USAGE}`));
     return listTasks(

@@ -5,9 +5,9 @@ import type { Manifest, ManifestCommand } from '../manifest/types.js';
 import type { Reporter, RunResult } from '../pipeline/report.js';
 import type { Resolved } from '../pipeline/resolve.js';
 import type { Io } from '../process/io.js';
-import { openFileStore, tasksFolder } from './file-store.js';
 import { newTaskId, type TaskRecord } from './record.js';
 import { POLL_INTERVAL_MS, taskTtl, WORKER_VARIABLE } from './settings.js';
+import { openTaskStore } from './store.js';
 import { taskView } from './view.js';
 
 type Detach = { manifest: Manifest; command: ManifestCommand; resolved: Resolved; io: Io; report: Reporter };
@@ -20,7 +20,7 @@ type Detach = { manifest: Manifest; command: ManifestCommand; resolved: Resolved
 export async function detach({ manifest, command, resolved, io, report }: Detach): Promise<RunResult> {
   const script = io.entry;
   if (io.isRealProcess !== true || script === undefined) throw refuse(detachNeedsProcess(), command);
-  const store = await openFileStore(tasksFolder(manifest.name, io.env));
+  const store = await openTaskStore(manifest.name, io.env);
   const now = new Date().toISOString();
   const record: TaskRecord = {
     id: newTaskId(),

@@ -12,6 +12,8 @@ export type TaskWorker = {
   pid: number;
   /** The kernel's start time of that process (Linux `/proc/<pid>/stat`), so a reused pid is not taken for it. */
   started?: string | undefined;
+  /** When the worker last showed it is alive, for stores shared across machines. */
+  heartbeatAt?: string | undefined;
 };
 
 /** One task as it is stored: everything `tasks status` and `tasks result` show. */

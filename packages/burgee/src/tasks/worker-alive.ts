@@ -33,3 +33,12 @@ function procStat(pid: number): { state: string; started: string } | undefined {
     return undefined;
   }
 }
+
+/**
+ * True when the record's worker has not been heard of for `staleMs`: the test a store shared by
+ * several machines uses, where a pid means nothing (B4).
+ */
+export function heartbeatStale(record: TaskRecord, now: number, staleMs: number): boolean {
+  const last = record.worker?.heartbeatAt ?? record.createdAt;
+  return now - Date.parse(last) > staleMs;
+}

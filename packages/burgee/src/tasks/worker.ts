@@ -5,9 +5,10 @@ import { BurgeeError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
-import { openFileStore, type TaskStore, tasksFolder } from './file-store.js';
+import type { TaskStore } from './file-store.js';
 import { isTerminal, type TaskRecord } from './record.js';
 import { WORKER_VARIABLE } from './settings.js';
+import { openTaskStore } from './store.js';
 import { processStarted } from './worker-alive.js';
 
 /** The run a worker goes through: run/'s `execute()`, handed in (tasks/ never imports run/). */
@@ -32,7 +33,7 @@ export async function work(program: Program, io: Io, id: string, { execute, onEx
   delete process.env[WORKER_VARIABLE];
   const given = readAnswers();
   if (given === undefined) return ExitCode.RUNTIME;
-  const store = await openFileStore(tasksFolder(manifestOf(program).name, io.env));
+  const store = await openTaskStore(manifestOf(program).name, io.env);
   const pid = process.pid;
   const claimed = await store.update(id, (record) =>
     !isTerminal(record.status) && (record.worker === undefined || record.worker.pid === pid)
@@ -63,8 +64,14 @@ export async function work(program: Program, io: Io, id: string, { execute, onEx
 
 /** Aborts the run when the task is cancelled, or removed, or its TTL runs out; returns the undo. */
 export function watchTask(store: TaskStore, task: TaskRecord, abort: (reason: Error) => void): () => void {
+  // Each look is also the worker's heartbeat: a store shared by several machines cannot ask whether
+  // a pid is alive, so a worker not heard of for a while counts as gone (B4).
+  const beat = (record: TaskRecord): TaskRecord =>
+    isTerminal(record.status) || record.worker === undefined
+      ? record
+      : { ...record, worker: { ...record.worker, heartbeatAt: new Date().toISOString() } };
   const watch = setInterval(() => {
-    store.get(task.id).then(
+    store.update(task.id, beat).then(
       (record) => {
         if (record === undefined || record.cancelRequested === true) abort(new Error('the task was cancelled'));
       },

@@ -12,6 +12,8 @@ export const TEST_TOOLS = {
   'bash-completion': { file: '/usr/share/bash-completion/bash_completion', debian: 'bash-completion' },
   // The reverse proxy of the load-balancer test; Debian puts it in /usr/sbin, off a user's PATH.
   nginx: { file: '/usr/sbin/nginx', debian: 'nginx' },
+  // The shared task store of the tasks tests behind the load balancer (B4).
+  'redis-server': { command: 'redis-server', debian: 'redis-server' },
 };
 
 /** Whether `tool` (a key of TEST_TOOLS) is on this machine. */

@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import { hasTool, TEST_TOOLS } from './tools-list.mjs';
 
 /** A tool the shell and terminal tests drive. */
-export type TestTool = 'bash' | 'zsh' | 'fish' | 'tmux' | 'bash-completion' | 'nginx';
+export type TestTool = 'bash' | 'zsh' | 'fish' | 'tmux' | 'bash-completion' | 'nginx' | 'redis-server';
 
 /** The tools of `tools` this machine lacks. */
 export const lacking = (...tools: TestTool[]): TestTool[] => tools.filter((tool) => !hasTool(tool));
