@@ -237,28 +237,37 @@ describe('B3 · --detach and tasks list|status|result|cancel, on the command lin
 
   // Run as root (as CI is), the same program is started as nobody: another user on the machine.
   it.skipIf(process.getuid?.() !== 0)('B4 · another user can neither read a task nor learn of one', async () => {
-    const { envelope } = await detached('--to', '1', '--every', '10');
-    const id = envelope.data.task.id as string;
+    // Folders of this test's own: root's store (0700, made by root's run) and nobody's.
+    const theirs = mkdtempSync(join(tmpdir(), 'burgee-root-state-'));
     const own = mkdtempSync(join(tmpdir(), 'burgee-nobody-'));
     chownSync(own, 65534, 65534);
-    const asNobody = (xdg: string) =>
-      spawnSync(process.execPath, [program, 'tasks', 'status', id, '--json'], {
+    const started = await runCli(program, ['count', '--to', '1', '--every', '10', '--detach', '--json'], {
+      env: { XDG_STATE_HOME: theirs },
+    });
+    const id = json(started.stdout).data.task.id as string;
+    const asNobody = (xdg: string) => {
+      const run = spawnSync(process.execPath, [program, 'tasks', 'status', id, '--json'], {
         uid: 65534,
         gid: 65534,
         cwd: own,
         env: { PATH: process.env.PATH ?? '', HOME: own, LANG: 'C.UTF-8', XDG_STATE_HOME: xdg },
         encoding: 'utf8',
       });
+      return { status: run.status, error: run.stdout === '' ? run.stderr : json(run.stdout).error };
+    };
     try {
-      const theirs = asNobody(state);
-      expect(theirs.status).toBe(3);
-      expect(json(theirs.stdout).error.message).toBe(
-        `tasks cannot be kept in ${folder} (EACCES); no task was read or written`,
-      );
-      const mine = asNobody(own);
-      expect(mine.status).toBe(2);
-      expect(json(mine.stdout).error.message).toContain('no task');
+      expect(statSync(theirs).mode & 0o777).toBe(0o700);
+      expect(asNobody(theirs)).toEqual({
+        status: 3,
+        error: {
+          code: 3,
+          message: `tasks cannot be kept in ${join(theirs, 'tasky', 'tasks')} (EACCES); no task was read or written`,
+          hint: 'tasks are kept in a folder of your own: set XDG_STATE_HOME to one, or make this one yours',
+        },
+      });
+      expect(asNobody(own)).toMatchObject({ status: 2, error: { message: expect.stringContaining('no task') } });
     } finally {
+      rmSync(theirs, { recursive: true, force: true });
       rmSync(own, { recursive: true, force: true });
     }
   });

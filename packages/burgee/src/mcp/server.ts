@@ -16,7 +16,8 @@ import { type Discovered, discover, isDiscovery, listTools } from './discovery.j
 import { withAskingSessions } from './http-sessions.js';
 import { progressNotifier } from './progress-notifier.js';
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, serveStdio } from './sdk.js';
-import { McpTasks, serveTaskMethods, startTask, TaskServer, taskWanted } from './tasks.js';
+import type { McpTasks } from './task-runs.js';
+import { serveTaskMethods, startTask, type TaskRuns, TaskServer, taskWanted } from './tasks.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
 import type { ToolResult } from './tool-result.js';
 
@@ -32,7 +33,7 @@ export type ServerSettings = Pick<ToolCallSettings, 'execute' | 'env' | 'cwd' | 
 };
 
 /** What the servers of one connection (stdio) or one HTTP endpoint share: the call queue, the tasks. */
-type Shared = ServerSettings & { deadlines: Deadlines; tasks: McpTasks; discovered?: Discovered };
+type Shared = ServerSettings & { deadlines: Deadlines; tasks: TaskRuns; discovered?: Discovered };
 
 /**
  * Refuses a program two of whose commands would be served as one tool (M2): one of them could not
@@ -173,12 +174,20 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
   return server;
 }
 
-/** The tasks of a server, in the program's task store (B4), opened at the first task. */
-const taskStoreOf = (source: ProgramSource, settings: ServerSettings): McpTasks =>
-  new McpTasks(async () => {
-    const { openTaskStore } = await import('../tasks/store.js');
-    return openTaskStore(manifestOf(source.program).name, settings.env);
-  });
+/** The tasks of a server, in the program's task store (B4); loaded and opened at its first task method. */
+function taskStoreOf(source: ProgramSource, settings: ServerSettings): TaskRuns {
+  let runs: Promise<McpTasks> | undefined;
+  return () => {
+    runs ??= import('./task-runs.js').then(
+      ({ McpTasks }) =>
+        new McpTasks(async () => {
+          const { openTaskStore } = await import('../tasks/store.js');
+          return openTaskStore(manifestOf(source.program).name, settings.env);
+        }),
+    );
+    return runs;
+  };
+}
 
 /**
  * The server of a program: one that also serves tasks (B2) when some command may run as one, since
