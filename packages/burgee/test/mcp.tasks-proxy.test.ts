@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
-import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
+import type { HttpServer } from './support/http.js';
 import { send } from './support/mcp.js';
-import { findNginx, freePort, type Nginx, siteConfig, startNginx } from './support/nginx.js';
+import { type Cluster, startCluster } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
 
-const nginx = findNginx();
 const tasky = join(repoRoot, 'packages/burgee/test/fixtures/tasks.mjs');
 const TOKEN = 'tasks-proxy-token';
 const state = mkdtempSync(join(tmpdir(), 'burgee-tasks-proxy-'));
@@ -28,27 +27,18 @@ function runnerOf(taskId: string): number | undefined {
 }
 
 describeWith(['nginx'], 'B4 · tasks behind nginx, three instances sharing the store', () => {
-  let proxy: Nginx;
-  let proxyPort: number;
-  const instances: HttpServer[] = [];
+  let cluster: Cluster;
   let viaProxy: Client;
-  const direct: Client[] = [];
+  let direct: Client[];
+  let instances: HttpServer[];
 
   beforeAll(async () => {
-    proxyPort = await freePort();
-    const ports = [await freePort(), await freePort(), await freePort()];
-    const env = { BURGEE_MCP_TOKEN: TOKEN, XDG_STATE_HOME: state };
-    const origin = ['--allow-origin', `http://127.0.0.1:${proxyPort}`];
-    instances.push(...(await Promise.all(ports.map((port) => spawnHttp(tasky, origin, env, `127.0.0.1:${port}`)))));
-    proxy = await startNginx(nginx!, siteConfig(proxyPort, ports), proxyPort);
-    viaProxy = await connectHttp(`http://127.0.0.1:${proxyPort}/mcp`, { token: TOKEN });
-    for (const instance of instances) direct.push(await connectHttp(instance.url, { token: TOKEN }));
+    cluster = await startCluster(tasky, TOKEN, () => ({ XDG_STATE_HOME: state }));
+    ({ viaProxy, direct, instances } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([viaProxy, ...direct].map((client) => client?.close()));
-    await proxy?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await cluster?.stop();
     rmSync(state, { recursive: true, force: true });
   });
 
@@ -71,7 +61,7 @@ describeWith(['nginx'], 'B4 · tasks behind nginx, three instances sharing the s
     const collected = await send(third!, 'tasks/result', { taskId: task.taskId });
     expect(collected.content).toEqual(plain.content);
     expect((await send(second!, 'tasks/get', { taskId: task.taskId })).status).toBe('completed');
-    const accessLog = proxy.accessLog().filter((line) => line.startsWith('POST'));
+    const accessLog = cluster.proxy.accessLog().filter((line) => line.startsWith('POST'));
     expect(accessLog.length).toBeGreaterThan(0);
   }, 30_000);
 

@@ -7,9 +7,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot, runCli } from './support/cli.js';
-import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
 import { send } from './support/mcp.js';
-import { findNginx, freePort, type Nginx, siteConfig, startNginx } from './support/nginx.js';
+import { type Cluster, freePort, startCluster } from './support/nginx.js';
 import { type Redis, startRedis } from './support/redis.js';
 import { describeWith } from './support/tools.js';
 
@@ -24,30 +23,19 @@ const ownFolder = () => {
 
 describeWith(['redis-server', 'nginx'], 'B4 · tasks in Redis: instances that share no folder share the tasks', () => {
   let redis: Redis;
-  let proxy: Nginx;
-  const instances: HttpServer[] = [];
-  const direct: Client[] = [];
+  let cluster: Cluster;
   let viaProxy: Client;
+  let direct: Client[];
 
   beforeAll(async () => {
     redis = await startRedis();
-    const proxyPort = await freePort();
-    const ports = [await freePort(), await freePort(), await freePort()];
-    for (const port of ports) {
-      const env = { BURGEE_MCP_TOKEN: TOKEN, BURGEE_TASK_STORE: redis.url, XDG_STATE_HOME: ownFolder() };
-      instances.push(
-        await spawnHttp(tasky, ['--allow-origin', `http://127.0.0.1:${proxyPort}`], env, `127.0.0.1:${port}`),
-      );
-    }
-    proxy = await startNginx(findNginx()!, siteConfig(proxyPort, ports), proxyPort);
-    viaProxy = await connectHttp(`http://127.0.0.1:${proxyPort}/mcp`, { token: TOKEN });
-    for (const instance of instances) direct.push(await connectHttp(instance.url, { token: TOKEN }));
+    // Each instance has a state folder of its own: only Redis can share the tasks.
+    cluster = await startCluster(tasky, TOKEN, () => ({ BURGEE_TASK_STORE: redis.url, XDG_STATE_HOME: ownFolder() }));
+    ({ viaProxy, direct } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([viaProxy, ...direct].map((client) => client?.close()));
-    await proxy?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await cluster?.stop();
     await redis?.stop();
     for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   });

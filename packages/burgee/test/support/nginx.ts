@@ -17,8 +17,10 @@ import {
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
 import { repoRoot } from './cli.js';
 import { readBlocks } from './doc-blocks.js';
+import { connectHttp, type HttpServer, spawnHttp } from './http.js';
 
 /** The nginx binary: Debian's (/usr/sbin, off a user's PATH, where the test tools install it), else the first on PATH. */
 export function findNginx(): string | undefined {
@@ -159,4 +161,36 @@ export function siteConfig(proxyPort: number, instancePorts: readonly number[]):
   return block.code
     .replace(/\b127\.0\.0\.1:808([1-3])\b/g, (_, n: string) => `127.0.0.1:${instancePorts[Number(n) - 1]}`)
     .replace(/listen 8080;/, `listen 127.0.0.1:${proxyPort};`);
+}
+
+/** Three `--mcp --http` instances of `script` behind nginx, with the official client through it and to each. */
+export type Cluster = {
+  instances: HttpServer[];
+  proxy: Nginx;
+  viaProxy: Client;
+  direct: Client[];
+  stop(): Promise<void>;
+};
+
+/** Starts a Cluster; `envOf(i)` is the environment of instance `i` (its token is `token`). */
+export async function startCluster(
+  script: string,
+  token: string,
+  envOf: (i: number) => Record<string, string>,
+): Promise<Cluster> {
+  const proxyPort = await freePort();
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const origin = ['--allow-origin', `http://127.0.0.1:${proxyPort}`];
+  const instances = await Promise.all(
+    ports.map((port, i) => spawnHttp(script, origin, { BURGEE_MCP_TOKEN: token, ...envOf(i) }, `127.0.0.1:${port}`)),
+  );
+  const proxy = await startNginx(findNginx()!, siteConfig(proxyPort, ports), proxyPort);
+  const viaProxy = await connectHttp(`http://127.0.0.1:${proxyPort}/mcp`, { token });
+  const direct = await Promise.all(instances.map((instance) => connectHttp(instance.url, { token })));
+  const stop = async () => {
+    await Promise.all([viaProxy, ...direct].map((client) => client.close()));
+    await proxy.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+  };
+  return { instances, proxy, viaProxy, direct, stop };
 }
