@@ -44,8 +44,17 @@ export type TaskRecord = {
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 export const isTerminal = (status: TaskStatus): boolean => TERMINAL.has(status);
 
-/** A new id: unguessable, since whoever holds it may read the result and cancel the run (B4). */
-export const newTaskId = (): string => randomBytes(32).toString('base64url');
+/**
+ * A new id: unguessable, since whoever holds it may read the result and cancel the run (B4). One in 64
+ * base64url strings begins with `-`, which `tool tasks status <id>` would read as an option; those are
+ * drawn again.
+ */
+export function newTaskId(): string {
+  for (;;) {
+    const id = randomBytes(32).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
 
 /** True for a string that can be an id; anything else names no task and never reaches the file system. */
 export const isTaskId = (text: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(text);

@@ -53,7 +53,8 @@ export async function acquireLock(file: string, limits: LockLimits = LOCK_LIMITS
 async function create(path: string, text: string): Promise<boolean> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(path, 'wx', 0o644);
+    // Only its holder needs it; beside a private file (a task record) it must be as private.
+    handle = await open(path, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
