@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
-import type { HttpServer } from './support/http.js';
+import { connectHttp, type HttpServer } from './support/http.js';
 import { send } from './support/mcp.js';
 import { type Cluster, startCluster } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
@@ -80,5 +80,32 @@ describeWith(['nginx'], 'B4 · tasks behind nginx, three instances sharing the s
     expect(readFileSync(mark, 'utf8')).toBe('aborted: true');
     const result = await send(viaProxy, 'tasks/result', { taskId: task.taskId });
     expect(result.isError).toBe(true);
+  }, 30_000);
+
+  it('B4 · a question of a task running on one instance is asked by the tasks/result another serves, and its answer completes the run', async () => {
+    const asking = { capabilities: { elicitation: { form: {} } } };
+    // Each asking client has a session of the instance it talks to (2025 era): the first starts the
+    // task where it runs; the second, on another instance, collects it and is asked.
+    const [starter, collector] = await Promise.all(
+      [0, 1].map((i) => connectHttp(instances[i]!.url, { token: TOKEN, client: asking })),
+    );
+    try {
+      const asked: { message: string; _meta?: Record<string, unknown> }[] = [];
+      collector!.setRequestHandler('elicitation/create', async (request) => {
+        asked.push(request.params as never);
+        return { action: 'accept', content: { whom: 'grace' } } as never;
+      });
+      const mark = join(state, 'greeted');
+      const { task } = await send(starter!, 'tools/call', { name: 'greet', arguments: { mark }, task: {} });
+      expect(runnerOf(task.taskId)).toBe(instances[0]!.child.pid);
+      const result = await send(collector!, 'tasks/result', { taskId: task.taskId });
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: task.taskId });
+      expect(readFileSync(mark, 'utf8')).toBe('grace');
+      expect(JSON.parse(result.content[0].text).data).toEqual({ greeted: 'grace' });
+      expect((await send(direct[2]!, 'tasks/get', { taskId: task.taskId })).status).toBe('completed');
+    } finally {
+      await Promise.all([starter!.close(), collector!.close()]);
+    }
   }, 30_000);
 });

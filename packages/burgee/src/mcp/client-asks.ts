@@ -44,9 +44,21 @@ export function askingOf(server: Server, ctx: ServerContext, settings: ServerSet
       requestState: typeof state === 'string' ? state : undefined,
     };
   }
-  const elicit = async (params: object, timeout: number): Promise<FormAnswer> => {
+  return { key, elicit: elicitOf(ctx) };
+}
+
+/**
+ * Asks this request's client a form with `elicitation/create` (2025 era), on the request's own stream;
+ * `meta` goes in the question's `_meta` (a task's question names its task, B2).
+ */
+export function elicitOf(
+  ctx: ServerContext,
+  meta?: Record<string, unknown>,
+): (form: object, timeoutMs: number) => Promise<FormAnswer> {
+  return async (form, timeout) => {
     try {
-      const request = { method: 'elicitation/create' as const, params: params as Record<string, unknown> };
+      const params = (meta === undefined ? form : { ...form, _meta: meta }) as Record<string, unknown>;
+      const request = { method: 'elicitation/create' as const, params };
       return (await ctx.mcpReq.send(request, { timeout, signal: ctx.mcpReq.signal })) as FormAnswer;
     } catch (error) {
       if ((error as { code?: unknown }).code === 'REQUEST_TIMEOUT') return 'timeout';
@@ -54,5 +66,4 @@ export function askingOf(server: Server, ctx: ServerContext, settings: ServerSet
       return { action: 'cancel' };
     }
   };
-  return { key, elicit };
 }

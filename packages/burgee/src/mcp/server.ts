@@ -10,12 +10,19 @@ import { withAskedOptional } from '../projections/mcp/questions.js';
 import { findToolClash, listToolCommands, toolName } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
 import { callAsking } from './ask-client.js';
-import { askingOf, canAsk, elicitsForms } from './client-asks.js';
+import { askingOf, canAsk, elicitOf, elicitsForms } from './client-asks.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { withAskingSessions } from './http-sessions.js';
 import { progressNotifier } from './progress-notifier.js';
-import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, serveStdio } from './sdk.js';
+import {
+  createMcpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
+  RELATED_TASK_META_KEY,
+  Server,
+  serveStdio,
+} from './sdk.js';
 import type { McpTasks } from './task-runs.js';
 import { serveTaskMethods, startTask, type TaskRuns, TaskServer, taskWanted } from './tasks.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
@@ -156,7 +163,10 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
     }
     const task = taskWanted(command, request.params);
     // A task's answer is not a call's result; the TaskServer lets it through the SDK's check (B2).
-    if (task !== undefined) return (await startTask(settings, program, command, args, task)) as unknown as ToolResult;
+    if (task !== undefined) {
+      const asks = canAsk(server, ctx, manifest);
+      return (await startTask(settings, { program, command, args }, task, asks)) as unknown as ToolResult;
+    }
     const progress = progressNotifier(ctx);
     const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
     if (!canAsk(server, ctx, manifest)) {
@@ -204,7 +214,12 @@ function newServer(manifest: Manifest, settings: Shared): Server {
     capabilities: { tools: { listChanged: true }, tasks },
     jsonSchemaValidator: DEFER_TO_OPTIONS,
   });
-  serveTaskMethods(server, settings.tasks);
+  // A tasks/result puts the task's questions to its client, named as the task's (2025-11-25).
+  serveTaskMethods(server, settings.tasks, (ctx, taskId) =>
+    canAsk(server, ctx, manifest)
+      ? { ask: elicitOf(ctx, { [RELATED_TASK_META_KEY]: { taskId } }), ms: settings.timeoutMs }
+      : undefined,
+  );
   return server;
 }
 

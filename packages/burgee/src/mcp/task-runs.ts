@@ -5,7 +5,9 @@ import { isTerminal, newTaskId, type TaskRecord, type TaskStatus } from '../task
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
 import { progressWriter, watchTask } from '../tasks/worker.js';
 import { processStarted } from '../tasks/worker-alive.js';
+import type { FormAnswer } from './ask-client.js';
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from './sdk.js';
+import { type AskClient, askThroughStore, relayQuestion } from './task-questions.js';
 import type { ToolResult } from './tool-result.js';
 
 // Loaded at a server's first task method, not with the server: the store's modules take Node's
@@ -22,7 +24,18 @@ export type McpTask = {
   statusMessage?: string;
 };
 
-type Run = (signal: AbortSignal, onProgress: (p: Progress) => void, ttlMs: number) => Promise<ToolResult>;
+/** What a task's run is handed: its abort, where its progress goes, its TTL, and how it asks a question. */
+export type RunTools = {
+  signal: AbortSignal;
+  onProgress: (progress: Progress) => void;
+  ttlMs: number;
+  elicit: (form: { message: string }, timeoutMs: number) => Promise<FormAnswer>;
+};
+
+type Run = (tools: RunTools) => Promise<ToolResult>;
+
+/** Whoever collects a result asks the task's questions of its client (2025-11-25), each for up to `ms`. */
+export type Relay = { ask: AskClient; ms: number };
 
 /**
  * The tasks of one server (B2, B4), kept in the task store so that every instance sharing it (the
@@ -54,7 +67,9 @@ export class McpTasks {
     await store.create(record);
     const controller = new AbortController();
     const unwatch = watchTask(store, record, (reason) => controller.abort(reason));
-    run(controller.signal, progressWriter(store, record.id), ttlMs)
+    const { signal } = controller;
+    const elicit = askThroughStore(store, record.id, signal);
+    run({ signal, onProgress: progressWriter(store, record.id), ttlMs, elicit })
       .then((done) => store.update(record.id, (current) => ended(current, done)))
       .catch(() => {})
       .finally(unwatch);
@@ -70,11 +85,18 @@ export class McpTasks {
     return records.filter((record) => record.origin === 'mcp').map(toMcpTask);
   }
 
-  /** The call's own result once the task ends, with the task named in `_meta`. */
-  async result(taskId: string): Promise<ToolResult & { _meta: Record<string, unknown> }> {
+  /**
+   * The call's own result once the task ends, with the task named in `_meta`; meanwhile a question
+   * the run asks is put to this client when `relay` says how (B2).
+   */
+  async result(taskId: string, relay?: Relay): Promise<ToolResult & { _meta: Record<string, unknown> }> {
     let record = await this.read(taskId);
     while (!isTerminal(record.status) || (record.toolResult === undefined && record.outcome === undefined)) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(record.pollIntervalMs, 250)));
+      const asked =
+        relay !== undefined && record.status === 'input_required'
+          ? await relayQuestion(await this.stored(), record, relay.ask, relay.ms)
+          : false;
+      if (!asked) await new Promise((resolve) => setTimeout(resolve, Math.min(record.pollIntervalMs, 250)));
       record = await this.read(taskId);
     }
     const done = (record.toolResult as ToolResult | undefined) ?? {
@@ -90,7 +112,8 @@ export class McpTasks {
     if (isTerminal(record.status)) throw taskOver(taskId, record.status);
     const store = await this.stored();
     const changed = await store.update(taskId, (current) =>
-      isTerminal(current.status) ? current : cancelledRecord(current, 'the client cancelled the task'),
+      // A question still open is asked no more, and any answer given to it goes with it.
+      isTerminal(current.status) ? current : cancelledRecord(withoutQuestion(current), 'the client cancelled the task'),
     );
     if (changed === undefined) throw noTask(taskId);
     if (changed.status !== 'cancelled') throw taskOver(taskId, changed.status);
@@ -118,6 +141,11 @@ const noTask = (taskId: string) =>
 const taskOver = (taskId: string, status: string) =>
   new ProtocolError(ProtocolErrorCode.InvalidParams, `task ${taskId} has already ended (${status})`);
 
+function withoutQuestion(record: TaskRecord): TaskRecord {
+  const { question: _over, ...rest } = record;
+  return rest;
+}
+
 const toMcpTask = (record: TaskRecord): McpTask => ({
   taskId: record.id,
   status: record.status,
@@ -129,8 +157,9 @@ const toMcpTask = (record: TaskRecord): McpTask => ({
 });
 
 /** The record of a run that ended; a task already cancelled keeps its status and gains the result. */
-function ended(record: TaskRecord, done: ToolResult): TaskRecord {
+function ended(stored: TaskRecord, done: ToolResult): TaskRecord {
   const lastUpdatedAt = new Date().toISOString();
+  const record = withoutQuestion(stored);
   if (isTerminal(record.status)) return { ...record, toolResult: done, lastUpdatedAt };
   // 2025-11-25: a tool result with isError ends its task failed.
   const status = done.isError ? 'failed' : 'completed';

@@ -16,6 +16,19 @@ export type TaskWorker = {
   heartbeatAt?: string | undefined;
 };
 
+/**
+ * A question of a task's run (MCP, 2025-11-25). The run writes `form`; the instance serving the
+ * client's `tasks/result` takes it (`askedBy`, until `askedUntil`) so that no two ask it, and writes
+ * `answer`, which the run takes out at once (it may hold a secret).
+ */
+export type TaskQuestion = {
+  id: string;
+  form: unknown;
+  askedBy?: string | undefined;
+  askedUntil?: string | undefined;
+  answer?: unknown;
+};
+
 /** One task as it is stored: everything `tasks status` and `tasks result` show. */
 export type TaskRecord = {
   /** The bearer of the task: 32 random bytes, base64url. */
@@ -37,6 +50,8 @@ export type TaskRecord = {
   cancelRequested?: boolean | undefined;
   worker?: TaskWorker | undefined;
   outcome?: TaskOutcome | undefined;
+  /** The question an MCP task's run waits on (input_required), and its answer once a client gave it. */
+  question?: TaskQuestion | undefined;
   /** An MCP task's result, exactly as the plain call would have answered. */
   toolResult?: unknown;
 };
