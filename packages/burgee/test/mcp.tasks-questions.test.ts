@@ -5,7 +5,7 @@ import type { Client, ClientOptions } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { connectHttp, spawnHttp } from './support/http.js';
-import { type Answer, connectStdio, send } from './support/mcp.js';
+import { type Answer, connectStdio, send, until } from './support/mcp.js';
 
 // B2 (2025-11-25): a question the run of a task asks moves the task to input_required; the client's
 // tasks/result is where the server asks it (elicitation/create, named as the task's), and the answer
@@ -33,15 +33,6 @@ const transports: [string, Connect][] = [
 ];
 
 const asking: ClientOptions = { capabilities: { elicitation: { form: {} } } };
-
-async function until(read: () => Promise<Answer>, done: (answer: Answer) => boolean): Promise<Answer> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const answer = await read();
-    if (done(answer) || Date.now() > end) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The client's user: answers each question with the next reply, and keeps what it was asked. */
 function user(client: Client, ...replies: Reply[]): Answer[] {

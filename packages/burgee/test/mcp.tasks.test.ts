@@ -5,20 +5,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, repoRoot } from './support/cli.js';
 import { connectHttp, type HttpServer, spawnHttp } from './support/http.js';
-import { type Answer, connectStdio, type StdioServer, send } from './support/mcp.js';
+import { type Answer, connectStdio, type StdioServer, send, until } from './support/mcp.js';
 
 const tasky = join(repoRoot, 'packages/burgee/test/fixtures/tasks.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'burgee-mcp-tasks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function until(read: () => Promise<Answer>, done: (answer: Answer) => boolean): Promise<Answer> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const answer = await read();
-    if (done(answer) || Date.now() > end) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const transports: [string, () => Promise<{ client: Client; close: () => Promise<unknown> }>][] = [
   ['stdio', () => connectStdio(tasky, { env: { XDG_STATE_HOME: dir } })],
@@ -138,7 +129,7 @@ describe('B2 · where tasks are not', () => {
     await modern.close();
   });
 
-  it('B2 · in 2026-07-28, which has no per-tool task field, a task command is a plain tool and its call a plain call', async () => {
+  it('B2 · in 2026-07-28, for a client that does not declare the tasks extension, a task command is a plain tool and its call a plain call', async () => {
     const tools = (await modern.client.listTools()).tools;
     expect(tools.find((tool) => tool.name === 'count')).toMatchObject({ name: 'count' });
     expect(tools.find((tool) => tool.name === 'count')?.execution).toBeUndefined();

@@ -10,7 +10,7 @@ import { CLIENT_CAPABILITIES_META_KEY, type Server } from './sdk.js';
 import type { ServerSettings } from './server.js';
 
 /** True when the call's protocol is the stateless 2026-07-28 revision or later. */
-const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
+export const isModern = (server: Server): boolean => (server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
 
 /**
  * Whether this call's client can be asked (Q1, Q5): it declared form elicitation (or the bare

@@ -8,6 +8,7 @@ export {
   INVALID_REQUEST,
   InMemoryTransport,
   isLegacyRequest,
+  MissingRequiredClientCapabilityError,
   PARSE_ERROR,
   ProtocolError,
   ProtocolErrorCode,

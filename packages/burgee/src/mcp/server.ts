@@ -10,23 +10,15 @@ import { withAskedOptional } from '../projections/mcp/questions.js';
 import { findToolClash, listToolCommands, toolName } from '../projections/mcp/tools.js';
 import type { McpTool } from '../projections/mcp/types.js';
 import { callAsking } from './ask-client.js';
-import { askingOf, canAsk, elicitOf, elicitsForms } from './client-asks.js';
+import { askingOf, canAsk, elicitsForms } from './client-asks.js';
 import { Deadlines } from './deadlines.js';
 import { type Discovered, discover, isDiscovery, listTools } from './discovery.js';
 import { withAskingSessions } from './http-sessions.js';
 import { progressNotifier } from './progress-notifier.js';
-import {
-  createMcpHandler,
-  ProtocolError,
-  ProtocolErrorCode,
-  RELATED_TASK_META_KEY,
-  Server,
-  serveStdio,
-} from './sdk.js';
-import type { McpTasks } from './task-runs.js';
-import { serveTaskMethods, startTask, type TaskRuns, TaskServer, taskWanted } from './tasks.js';
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, serveStdio } from './sdk.js';
+import { callAsTask, newTaskServer, taskRunsOf } from './task-server.js';
+import type { TaskRuns } from './tasks.js';
 import { callTool, type ToolCallSettings } from './tool-call.js';
-import type { ToolResult } from './tool-result.js';
 
 /** Where the served program is read on every request, so `burgee dev` can swap it while serving. */
 export type ProgramSource = { readonly program: Program };
@@ -74,7 +66,7 @@ export function serveTools(
   const calls = {
     ...settings,
     deadlines: new Deadlines(settings.timeoutMs),
-    tasks: taskStoreOf(source, settings),
+    tasks: taskRunsOf(source, settings.env),
     discovered: new Set<string>(),
   };
   const handle = serveStdio(
@@ -113,7 +105,7 @@ export function toolsHttpHandler(
   onerror: (error: Error) => void,
   maxBody: number,
 ): McpFetch {
-  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), tasks: taskStoreOf(source, settings) };
+  const calls = { ...settings, deadlines: new Deadlines(settings.timeoutMs), tasks: taskRunsOf(source, settings.env) };
   const handler = createMcpHandler(() => createToolServer(source, calls), { onerror, maxRequestBodySize: maxBody });
   const stateless: McpFetch = {
     fetch: (request, parsedBody) => handler.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
@@ -161,12 +153,8 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
         `unknown tool ${JSON.stringify(name)}; tools/list names the tools this server offers`,
       );
     }
-    const task = taskWanted(command, request.params);
-    // A task's answer is not a call's result; the TaskServer lets it through the SDK's check (B2).
-    if (task !== undefined) {
-      const asks = canAsk(server, ctx, manifest);
-      return (await startTask(settings, { program, command, args }, task, asks)) as unknown as ToolResult;
-    }
+    const task = await callAsTask(server, ctx, settings, { program, command, args, params: request.params });
+    if (task !== undefined) return task;
     const progress = progressNotifier(ctx);
     const call = { signal: ctx.mcpReq.signal, onProgress: progress?.report };
     if (!canAsk(server, ctx, manifest)) {
@@ -184,43 +172,15 @@ export function createToolServer(source: ProgramSource, settings: Shared): Serve
   return server;
 }
 
-/** The tasks of a server, in the program's task store (B4); loaded and opened at its first task method. */
-function taskStoreOf(source: ProgramSource, settings: ServerSettings): TaskRuns {
-  let runs: Promise<McpTasks> | undefined;
-  return () => {
-    runs ??= import('./task-runs.js').then(
-      ({ McpTasks }) =>
-        new McpTasks(async () => {
-          const { openTaskStore } = await import('../tasks/store.js');
-          return openTaskStore(manifestOf(source.program).name, settings.env);
-        }),
-    );
-    return runs;
-  };
-}
-
 /**
  * The server of a program: one that also serves tasks (B2) when some command may run as one, since
  * the capability is advertised only then.
  */
 function newServer(manifest: Manifest, settings: Shared): Server {
   const info = { name: manifest.name, version: manifest.version ?? settings.packageVersion ?? '0.0.0' };
+  const options = { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS };
   const tasking = listToolCommands(manifest).some((command) => command.task !== undefined);
-  if (!tasking) {
-    return new Server(info, { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: DEFER_TO_OPTIONS });
-  }
-  const tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-  const server = new TaskServer(info, {
-    capabilities: { tools: { listChanged: true }, tasks },
-    jsonSchemaValidator: DEFER_TO_OPTIONS,
-  });
-  // A tasks/result puts the task's questions to its client, named as the task's (2025-11-25).
-  serveTaskMethods(server, settings.tasks, (ctx, taskId) =>
-    canAsk(server, ctx, manifest)
-      ? { ask: elicitOf(ctx, { [RELATED_TASK_META_KEY]: { taskId } }), ms: settings.timeoutMs }
-      : undefined,
-  );
-  return server;
+  return tasking ? newTaskServer(info, options, manifest, settings) : new Server(info, options);
 }
 
 /**

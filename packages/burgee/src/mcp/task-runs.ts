@@ -1,7 +1,7 @@
 import type { Progress } from '../declaration/types.js';
 import { cancelledRecord } from '../tasks/endings.js';
 import type { TaskStore } from '../tasks/file-store.js';
-import { isTerminal, newTaskId, type TaskRecord, type TaskStatus } from '../tasks/record.js';
+import { isTerminal, newTaskId, type TaskRecord } from '../tasks/record.js';
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
 import { progressWriter, watchTask } from '../tasks/worker.js';
 import { processStarted } from '../tasks/worker-alive.js';
@@ -12,17 +12,6 @@ import type { ToolResult } from './tool-result.js';
 
 // Loaded at a server's first task method, not with the server: the store's modules take Node's
 // crypto and fs, whose ES facades would slow every server's start (N1).
-
-/** A task as MCP 2025-11-25 shows it (B2). */
-export type McpTask = {
-  taskId: string;
-  status: TaskStatus;
-  ttl: number;
-  createdAt: string;
-  lastUpdatedAt: string;
-  pollInterval: number;
-  statusMessage?: string;
-};
 
 /** What a task's run is handed: its abort, where its progress goes, its TTL, and how it asks a question. */
 export type RunTools = {
@@ -48,7 +37,7 @@ export class McpTasks {
   constructor(private readonly open: () => Promise<TaskStore>) {}
 
   /** Starts `run` as a task, durable before it answers; `ttl` is the client's wish, capped at the default. */
-  async start(command: readonly string[], ttl: number | undefined, run: Run): Promise<McpTask> {
+  async start(command: readonly string[], ttl: number | undefined, run: Run): Promise<TaskRecord> {
     const store = await this.stored();
     const now = new Date().toISOString();
     const ttlMs = Math.min(ttl ?? DEFAULT_TASK_TTL_MS, DEFAULT_TASK_TTL_MS);
@@ -73,16 +62,34 @@ export class McpTasks {
       .then((done) => store.update(record.id, (current) => ended(current, done)))
       .catch(() => {})
       .finally(unwatch);
-    return toMcpTask(record);
+    return record;
   }
 
-  async get(taskId: string): Promise<McpTask> {
-    return toMcpTask(await this.read(taskId));
+  /** The task as stored, or -32602 for an id that names none of this server's. */
+  async get(taskId: string): Promise<TaskRecord> {
+    const record = typeof taskId === 'string' ? await (await this.stored()).get(taskId) : undefined;
+    if (record === undefined || record.origin !== 'mcp') throw noTask(taskId);
+    return record;
   }
 
-  async list(): Promise<McpTask[]> {
+  async list(): Promise<TaskRecord[]> {
     const records = await (await this.stored()).list();
-    return records.filter((record) => record.origin === 'mcp').map(toMcpTask);
+    return records.filter((record) => record.origin === 'mcp');
+  }
+
+  /**
+   * Gives the open question its answer (2026-07-28, `tasks/update`), for the run to take up; answers
+   * keyed by anything but the open question's id, or not shaped as an answer, are ignored.
+   */
+  async answer(taskId: string, responses: Record<string, unknown>): Promise<void> {
+    const open = (await this.get(taskId)).question;
+    const answer = open === undefined ? undefined : responses[open.id];
+    if (open === undefined || !isFormAnswer(answer)) return;
+    await (await this.stored()).update(taskId, (current) =>
+      current.question?.id === open.id && current.question.answer === undefined
+        ? { ...current, question: { ...current.question, answer } }
+        : current,
+    );
   }
 
   /**
@@ -90,14 +97,14 @@ export class McpTasks {
    * the run asks is put to this client when `relay` says how (B2).
    */
   async result(taskId: string, relay?: Relay): Promise<ToolResult & { _meta: Record<string, unknown> }> {
-    let record = await this.read(taskId);
+    let record = await this.get(taskId);
     while (!isTerminal(record.status) || (record.toolResult === undefined && record.outcome === undefined)) {
       const asked =
         relay !== undefined && record.status === 'input_required'
           ? await relayQuestion(await this.stored(), record, relay.ask, relay.ms)
           : false;
       if (!asked) await new Promise((resolve) => setTimeout(resolve, Math.min(record.pollIntervalMs, 250)));
-      record = await this.read(taskId);
+      record = await this.get(taskId);
     }
     const done = (record.toolResult as ToolResult | undefined) ?? {
       content: [{ type: 'text', text: record.outcome!.envelope }],
@@ -106,29 +113,24 @@ export class McpTasks {
     return { ...done, _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
   }
 
-  /** Ends the task cancelled at once; its run, wherever it is, sees the request at its next look. */
-  async cancel(taskId: string): Promise<McpTask> {
-    const record = await this.read(taskId);
-    if (isTerminal(record.status)) throw taskOver(taskId, record.status);
-    const store = await this.stored();
-    const changed = await store.update(taskId, (current) =>
+  /**
+   * Ends the task cancelled at once; its run, wherever it is, sees the request at its next look.
+   * `ended` is true when the task had already ended, and so stays as it was.
+   */
+  async cancel(taskId: string): Promise<{ record: TaskRecord; ended: boolean }> {
+    let ended = isTerminal((await this.get(taskId)).status);
+    const changed = await (await this.stored()).update(taskId, (current) => {
+      ended = isTerminal(current.status);
       // A question still open is asked no more, and any answer given to it goes with it.
-      isTerminal(current.status) ? current : cancelledRecord(withoutQuestion(current), 'the client cancelled the task'),
-    );
+      return ended ? current : cancelledRecord(withoutQuestion(current), 'the client cancelled the task');
+    });
     if (changed === undefined) throw noTask(taskId);
-    if (changed.status !== 'cancelled') throw taskOver(taskId, changed.status);
-    return toMcpTask(changed);
+    return { record: changed, ended };
   }
 
   private stored(): Promise<TaskStore> {
     this.store ??= this.open();
     return this.store;
-  }
-
-  private async read(taskId: string): Promise<TaskRecord> {
-    const record = typeof taskId === 'string' ? await (await this.stored()).get(taskId) : undefined;
-    if (record === undefined || record.origin !== 'mcp') throw noTask(taskId);
-    return record;
   }
 }
 
@@ -138,23 +140,16 @@ const noTask = (taskId: string) =>
     `no task ${JSON.stringify(taskId)}: it never existed here, or it expired`,
   );
 
-const taskOver = (taskId: string, status: string) =>
-  new ProtocolError(ProtocolErrorCode.InvalidParams, `task ${taskId} has already ended (${status})`);
+/** An answer as a client gives one to a form: accepted (with what it filled in), declined or cancelled. */
+const isFormAnswer = (value: unknown): value is FormAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['accept', 'decline', 'cancel'].includes((value as { action?: unknown }).action as string);
 
 function withoutQuestion(record: TaskRecord): TaskRecord {
   const { question: _over, ...rest } = record;
   return rest;
 }
-
-const toMcpTask = (record: TaskRecord): McpTask => ({
-  taskId: record.id,
-  status: record.status,
-  ttl: record.ttlMs,
-  createdAt: record.createdAt,
-  lastUpdatedAt: record.lastUpdatedAt,
-  pollInterval: record.pollIntervalMs,
-  ...(record.statusMessage === undefined ? {} : { statusMessage: record.statusMessage }),
-});
 
 /** The record of a run that ended; a task already cancelled keeps its status and gains the result. */
 function ended(stored: TaskRecord, done: ToolResult): TaskRecord {

@@ -131,3 +131,13 @@ export type Answer = Record<string, any>;
 /** Sends one request through the official client's own request path, and gives the answer as it came. */
 export const send = (client: Client, method: string, params: object): Promise<Answer> =>
   client.request({ method, params } as never, asIs as never) as Promise<Answer>;
+
+/** Reads an answer every 100 ms until `done` holds of it, or 20 s have passed; gives the last one read. */
+export async function until(read: () => Promise<Answer>, done: (answer: Answer) => boolean): Promise<Answer> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const answer = await read();
+    if (done(answer) || Date.now() > end) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
