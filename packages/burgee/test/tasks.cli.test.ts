@@ -237,6 +237,15 @@ describe('B3 · --detach and tasks list|status|result|cancel, on the command lin
     expect(llms).toContain('`tasky tasks status|result|cancel <id>`');
     const schema = json((await tasky('count', '--schema')).stdout);
     expect(schema.task).toBe('optional');
+    // The task commands are burgee's own, so not among the program's commands (K3); the document
+    // still says how to start and follow a task.
+    const program = json((await tasky('--schema')).stdout);
+    expect(program.tasks).toEqual({
+      detach: '--detach',
+      commands: ['tasks list', 'tasks status <id>', 'tasks result <id>', 'tasks cancel <id>'],
+    });
+    expect(program.commands.map((command: { name: string }) => command.name)).not.toContain('tasks');
+    expect(json((await runCli(example('deploy'), ['--schema'])).stdout).tasks).toBeUndefined();
   });
 
   // Run as root (as CI is), the same program is started as nobody: another user on the machine. Only

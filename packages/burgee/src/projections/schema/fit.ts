@@ -1,4 +1,5 @@
 import { ExitCode } from '../../manifest/exit-codes.js';
+import { offers, TASKS_ACTIONS } from '../../manifest/synthesised.js';
 import type { Manifest, ManifestCommand } from '../../manifest/types.js';
 import { schemaCommandName, toCommandSchema } from './command-schema.js';
 import type {
@@ -10,6 +11,7 @@ import type {
   SchemaDetail,
   SchemaDocumentOptions,
   SummarySchemaDocument,
+  TasksSchema,
 } from './types.js';
 
 /** One line of an over-budget document: a command, or a group standing for its commands. */
@@ -18,7 +20,10 @@ type Entry = { kind: 'command'; value: CommandSummary | CommandName } | { kind: 
 /** One way of listing the commands within the budget, with its exact size when on one page. */
 type Form = { detail: SchemaDetail; entries: Entry[]; size: number };
 
-type Header = Pick<FullSchemaDocument, 'schemaVersion' | 'name' | 'version' | 'description' | 'group' | 'shadows'>;
+type Header = Pick<
+  FullSchemaDocument,
+  'schemaVersion' | 'name' | 'version' | 'description' | 'group' | 'shadows' | 'tasks'
+>;
 
 /**
  * The `--schema` document within its character budget (S4). In full when it fits; else the
@@ -59,8 +64,15 @@ function toHeader(manifest: Manifest, scope: readonly string[]): Header {
     ...(scope.length === 0 ? {} : { group: scope.join(' ') }),
     // Surfaces an adapter program declared itself, which burgee leaves to it (F3).
     ...(manifest.shadows === undefined || manifest.shadows.length === 0 ? {} : { shadows: [...manifest.shadows] }),
+    // The task commands are burgee's own (K3), so not in `commands`; an agent still learns to follow one.
+    ...(offers(manifest.root, 'tasks') ? { tasks: TASKS_SCHEMA } : {}),
   };
 }
+
+const TASKS_SCHEMA: TasksSchema = {
+  detach: '--detach',
+  commands: TASKS_ACTIONS.map((action) => (action === 'list' ? 'tasks list' : `tasks ${action} <id>`)),
+};
 
 const render = (value: unknown): string => JSON.stringify(value);
 

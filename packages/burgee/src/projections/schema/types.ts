@@ -96,9 +96,16 @@ export type FullSchemaDocument = {
   /** The group drilled into (`tool cloud --schema`), its words joined by spaces; absent at the root. */
   group?: string;
   shadows?: string[];
+  tasks?: TasksSchema;
   exitCodes: ExitCodeTable;
   commands: CommandSchema[];
 };
+
+/**
+ * How to follow a command that runs as a task (B3), present when some command may: `--detach` starts
+ * one, and these commands of burgee's own (not the program's, so not in `commands`) follow it.
+ */
+export type TasksSchema = { detach: '--detach'; commands: string[] };
 
 /** One command's line in an over-budget summary. */
 export type CommandSummary = { name: string; summary: string; effects: ManifestEffects };
@@ -123,6 +130,7 @@ export type SummarySchemaDocument = {
   description?: string;
   group?: string;
   shadows?: string[];
+  tasks?: TasksSchema;
   summarised: true;
   detail: SchemaDetail;
   budget: number;
