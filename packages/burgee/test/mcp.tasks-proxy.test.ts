@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { connectHttp, type HttpServer } from './support/http.js';
 import { send } from './support/mcp.js';
+import { connectTasks } from './support/mcp-tasks-ext.js';
 import { type Cluster, startCluster } from './support/nginx.js';
 import { describeWith } from './support/tools.js';
 
@@ -106,6 +107,42 @@ describeWith(['nginx'], 'B4 · tasks behind nginx, three instances sharing the s
       expect((await send(direct[2]!, 'tasks/get', { taskId: task.taskId })).status).toBe('completed');
     } finally {
       await Promise.all([starter!.close(), collector!.close()]);
+    }
+  }, 30_000);
+
+  it('B4 · in 2026-07-28, with the official tasks client through the proxy, a task runs on one instance and is followed through the others', async () => {
+    const { client, session, close } = await connectTasks({
+      url: `http://127.0.0.1:${cluster.proxy.port}/mcp`,
+      token: TOKEN,
+    });
+    try {
+      const args = { to: 20, every: 150 };
+      const plain = await client.callTool({ name: 'count', arguments: args });
+      const before = cluster.proxy.accessLog().length;
+      const execution = await session.callTool('count', args);
+      expect(execution.kind).toBe('task');
+      const { outcome } = await execution.settle();
+      expect(outcome.status).toBe('completed');
+      const { resultType: _complete, ...result } = (outcome.status === 'completed' ? outcome.result : {}) as Record<
+        string,
+        unknown
+      >;
+      expect({ content: result.content, isError: result.isError ?? false }).toEqual({
+        content: plain.content,
+        isError: plain.isError ?? false,
+      });
+      // The call and its polls went through the proxy to more than one instance.
+      const upstreams = new Set(
+        cluster.proxy
+          .accessLog()
+          .slice(before)
+          .map((line) => line.split(' ')[2]),
+      );
+      expect(upstreams.size).toBeGreaterThanOrEqual(2);
+      const runner = runnerOf(execution.kind === 'task' ? execution.handle.taskId : '');
+      expect(instances.map((instance) => instance.child.pid)).toContain(runner);
+    } finally {
+      await close();
     }
   }, 30_000);
 });

@@ -67,12 +67,14 @@ export type TaskClient = {
 
 /** Connects the official client in 2026-07-28 to `script --mcp` (stdio) or to `url`, with a tasks session. */
 export async function connectTasks(
-  where: { script: string; env?: Record<string, string> } | { url: string },
+  where: { script: string; env?: Record<string, string> } | { url: string; token?: string },
   answer?: AnswerQuestion,
 ): Promise<TaskClient> {
+  const headers: Record<string, string> =
+    'token' in where && where.token !== undefined ? { authorization: `Bearer ${where.token}` } : {};
   const transport =
     'url' in where
-      ? new StreamableHTTPClientTransport(new URL(where.url))
+      ? new StreamableHTTPClientTransport(new URL(where.url), { requestInit: { headers } })
       : new StdioClientTransport({
           command: process.execPath,
           args: [where.script, '--mcp'],
