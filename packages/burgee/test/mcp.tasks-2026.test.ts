@@ -5,7 +5,7 @@ import type { TaskView } from '@modelcontextprotocol/ext-tasks/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cli.js';
 import { type HttpServer, spawnHttp } from './support/http.js';
-import { send } from './support/mcp.js';
+import { send, spawnRaw } from './support/mcp.js';
 import { type AnswerQuestion, connectTasks, type TaskClient } from './support/mcp-tasks-ext.js';
 
 // B2 in MCP 2026-07-28, where tasks are the extension io.modelcontextprotocol/tasks: the server
@@ -146,6 +146,28 @@ describe('B2 · a command that runs only as a task', () => {
       expect((await execution.settle()).outcome.status).toBe('completed');
     } finally {
       await close();
+    }
+  });
+});
+
+describe('B2 · the answer on the wire (2026-07-28)', () => {
+  it('B2 · a call answered with a task is exactly a CreateTaskResult: resultType "task" and the task, nothing of a tool result', async () => {
+    const server = spawnRaw(tasky, env);
+    try {
+      const meta = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      };
+      const params = { name: 'count', arguments: { to: 1, every: 10 }, _meta: meta };
+      server.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }));
+      const { result } = (await server.response(1)) as { result: Record<string, unknown> };
+      expect(Object.keys(result).sort()).toEqual(
+        ['_meta', 'createdAt', 'lastUpdatedAt', 'pollIntervalMs', 'resultType', 'status', 'taskId', 'ttlMs'].sort(),
+      );
+      expect(result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 1000 });
+    } finally {
+      await server.close();
     }
   });
 });

@@ -28,10 +28,15 @@ export class TaskServer extends Server {
   ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
     if (method !== 'tools/call') return wrapped;
-    return (request, ctx) =>
-      (request.params as { task?: unknown } | undefined)?.task === undefined
-        ? wrapped(request, ctx)
-        : handler(request, ctx);
+    return async (request, ctx) => {
+      if ((request.params as { task?: unknown } | undefined)?.task !== undefined) return handler(request, ctx);
+      const result = await wrapped(request, ctx);
+      if ((result as { resultType?: unknown }).resultType !== 'task') return result;
+      // 2026-07-28: the SDK reads a task's answer as a tool result, and gives it the empty `content`
+      // a tool result must have; a CreateTaskResult has none.
+      const { content: _none, ...task } = result as Result & { content?: unknown };
+      return task;
+    };
   }
 }
 
