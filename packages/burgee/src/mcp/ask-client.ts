@@ -179,7 +179,7 @@ async function inputRequired(
 }
 
 /** One entry of `inputResponses` read as a form's answer; undefined when it is not one (asked again). */
-function formResponse(entry: unknown): Exclude<FormAnswer, 'timeout'> | undefined {
+export function formResponse(entry: unknown): Exclude<FormAnswer, 'timeout'> | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { action, content } = entry as { action?: unknown; content?: unknown };
   if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return undefined;

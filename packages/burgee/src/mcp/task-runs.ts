@@ -5,7 +5,7 @@ import { isTerminal, newTaskId, type TaskRecord } from '../tasks/record.js';
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
 import { progressWriter, watchTask } from '../tasks/worker.js';
 import { processStarted } from '../tasks/worker-alive.js';
-import type { FormAnswer } from './ask-client.js';
+import { type FormAnswer, formResponse } from './ask-client.js';
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from './sdk.js';
 import { type AskClient, askThroughStore, relayQuestion } from './task-questions.js';
 import type { ToolResult } from './tool-result.js';
@@ -83,8 +83,8 @@ export class McpTasks {
    */
   async answer(taskId: string, responses: Record<string, unknown>): Promise<void> {
     const open = (await this.get(taskId)).question;
-    const answer = open === undefined ? undefined : responses[open.id];
-    if (open === undefined || !isFormAnswer(answer)) return;
+    const answer = open === undefined ? undefined : formResponse(responses[open.id]);
+    if (open === undefined || answer === undefined) return;
     await (await this.stored()).update(taskId, (current) =>
       current.question?.id === open.id && current.question.answer === undefined
         ? { ...current, question: { ...current.question, answer } }
@@ -139,12 +139,6 @@ const noTask = (taskId: string) =>
     ProtocolErrorCode.InvalidParams,
     `no task ${JSON.stringify(taskId)}: it never existed here, or it expired`,
   );
-
-/** An answer as a client gives one to a form: accepted (with what it filled in), declined or cancelled. */
-const isFormAnswer = (value: unknown): value is FormAnswer =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['accept', 'decline', 'cancel'].includes((value as { action?: unknown }).action as string);
 
 function withoutQuestion(record: TaskRecord): TaskRecord {
   const { question: _over, ...rest } = record;

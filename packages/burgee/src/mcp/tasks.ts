@@ -49,7 +49,11 @@ export function serveTaskMethods(server: Server, { runs, modern, relay }: TaskMe
       (params, ctx) => {
         const answer = modern() ? extension : legacy;
         if (answer === undefined) throw notInEra(method, modern());
-        if (modern()) declaresTasks(ctx, true);
+        if (modern() && !declaresTasks(ctx)) {
+          throw missingExtension(
+            `declare the extension ${TASKS_EXTENSION} in the request's client capabilities to use tasks`,
+          );
+        }
         return answer(params, ctx);
       },
     );
@@ -90,23 +94,20 @@ const notInEra = (method: string, modern: boolean) =>
       : `${method} belongs to the tasks extension of MCP 2026-07-28`,
   );
 
-/**
- * Whether a 2026-07-28 request declares the tasks extension in its client capabilities; with
- * `required`, a request that does not is refused with -32021, naming the extension.
- */
-export function declaresTasks(ctx: ServerContext, required = false): boolean {
+/** Whether a 2026-07-28 request declares the tasks extension in its client capabilities. */
+export function declaresTasks(ctx: ServerContext): boolean {
   const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
     | { extensions?: Record<string, unknown> }
     | undefined;
-  const yes = declared?.extensions?.[TASKS_EXTENSION] !== undefined;
-  if (!yes && required) {
-    throw new MissingRequiredClientCapabilityError(
-      { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-      `declare the extension ${TASKS_EXTENSION} in the request's client capabilities to use tasks`,
-    );
-  }
-  return yes;
+  return declared?.extensions?.[TASKS_EXTENSION] !== undefined;
 }
+
+/** -32021, naming the tasks extension as the capability the request lacks. */
+const missingExtension = (message: string) =>
+  new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    message,
+  );
 
 /**
  * The task a call asks for, or undefined for a plain call (B2). 2025-11-25: the client asks with
@@ -124,8 +125,7 @@ export function taskWanted(
     if (command.task === undefined) return undefined;
     if (declared) return {};
     if (command.task === 'optional') return undefined;
-    throw new MissingRequiredClientCapabilityError(
-      { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    throw missingExtension(
       `tool ${toolName(command)} runs only as a task: declare the extension ${TASKS_EXTENSION} to call it`,
     );
   }
