@@ -4,8 +4,9 @@ import { SURFACE_FLAGS } from '../../host/surfaces.js';
 import { EFFECTS } from '../../host/take-run.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/budgets.js';
 import { toKebab } from '../../manifest/names.js';
-import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { declaredEffects } from '../declared-effects.js';
+import { scalarDefault } from '../host-values.js';
 import { foldedType, foldsValues } from './repeatable.js';
 
 /** What commander keeps on a command without a public reader; the same in its 13 to 15 releases. */
@@ -186,16 +187,6 @@ function readArgument(argument: Argument): ManifestArgument {
   else if (Array.isArray(fallback) && fallback.every((v) => typeof v === type)) read.default = [...fallback];
   return read;
 }
-
-/** A default burgee can publish: a scalar or a list of them; anything else stays the host's business. */
-function scalarDefault(value: unknown): Scalar | Scalar[] | undefined {
-  if (isScalar(value)) return value;
-  if (Array.isArray(value) && value.every(isScalar)) return [...value];
-  return undefined;
-}
-
-const isScalar = (value: unknown): value is Scalar =>
-  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 const text = (value: string | undefined): string | undefined =>
   value === undefined || value === '' ? undefined : value;

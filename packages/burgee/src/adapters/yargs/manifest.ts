@@ -1,8 +1,9 @@
 import { SURFACE_FLAGS } from '../../host/surfaces.js';
 import { DEFAULT_SCHEMA_BUDGET } from '../../manifest/budgets.js';
 import { toKebab, toScreamingSnake } from '../../manifest/names.js';
-import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption, Scalar } from '../../manifest/types.js';
+import type { Manifest, ManifestArgument, ManifestCommand, ManifestOption } from '../../manifest/types.js';
 import { declaredEffects } from '../declared-effects.js';
+import { isScalar, scalarDefault } from '../host-values.js';
 import { adapt } from './adapt.js';
 import { programName } from './program-name.js';
 import { type AdapterState, type CommandHandler, stateOf, type YargsInstance } from './state.js';
@@ -184,12 +185,3 @@ function describe(instance: YargsInstance, name: string): string | undefined {
   const text = instance.getInternalMethods().getUsageInstance().getDescriptions()[name];
   return typeof text === 'string' && text !== '' && !text.startsWith('__yargsString__:') ? text : undefined;
 }
-
-function scalarDefault(value: unknown): Scalar | Scalar[] | undefined {
-  if (isScalar(value)) return value;
-  if (Array.isArray(value) && value.every(isScalar)) return [...value];
-  return undefined;
-}
-
-const isScalar = (value: unknown): value is Scalar =>
-  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));

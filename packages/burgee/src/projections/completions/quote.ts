@@ -26,42 +26,40 @@ const hex = (char: string): string => char.charCodeAt(0).toString(16).padStart(2
  */
 const typeable = (word: string): string => word.replaceAll('\u0000', '');
 
-/** Splits a word into runs of control characters (odd indexes) and of everything else (even ones). */
-const runs = (word: string): string[] => word.split(CONTROL_RUNS);
+/**
+ * The word as a shell reads it back: plain words as they are, else each run of control characters
+ * through `controls` and each run of everything else through `quoted`, joined into one word.
+ */
+function quoteWith(word: string, quoted: (run: string) => string, controls: (run: string) => string): string {
+  const text = typeable(word);
+  if (PLAIN.test(text)) return text;
+  if (text === '') return "''";
+  // split() with a capturing group: control runs at the odd indexes, everything else at the even ones.
+  return text
+    .split(CONTROL_RUNS)
+    .map((run, i) => (run === '' ? '' : i % 2 === 1 ? controls(run) : quoted(run)))
+    .join('');
+}
+
+const escaped = (run: string): string => [...run].map((c) => `\\x${hex(c)}`).join('');
 
 /**
  * bash and zsh: single quotes keep every character as written (`'` itself is `'\''`); control
  * characters go in `$'\xHH'`, read the same by both.
  */
-export function posixQuote(word: string): string {
-  const text = typeable(word);
-  if (PLAIN.test(text)) return text;
-  if (text === '') return "''";
-  return runs(text)
-    .map((run, i) => {
-      if (run === '') return '';
-      if (i % 2 === 1) return `$'${[...run].map((c) => `\\x${hex(c)}`).join('')}'`;
-      return `'${run.replaceAll("'", "'\\''")}'`;
-    })
-    .join('');
-}
+export const posixQuote = (word: string): string =>
+  quoteWith(
+    word,
+    (run) => `'${run.replaceAll("'", "'\\''")}'`,
+    (run) => `$'${escaped(run)}'`,
+  );
 
 /**
  * fish: inside single quotes `\'` and `\\` are escapes, so both are escaped; control characters
  * are written unquoted as `\xHH`, which fish reads between quoted parts of one word.
  */
-export function fishQuote(word: string): string {
-  const text = typeable(word);
-  if (PLAIN.test(text)) return text;
-  if (text === '') return "''";
-  return runs(text)
-    .map((run, i) => {
-      if (run === '') return '';
-      if (i % 2 === 1) return [...run].map((c) => `\\x${hex(c)}`).join('');
-      return `'${run.replace(/[\\']/g, '\\$&')}'`;
-    })
-    .join('');
-}
+export const fishQuote = (word: string): string =>
+  quoteWith(word, (run) => `'${run.replace(/[\\']/g, '\\$&')}'`, escaped);
 
 /**
  * PowerShell: a single-quoted string expands nothing; a quote is written twice, and PowerShell
