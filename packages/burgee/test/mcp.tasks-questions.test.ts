@@ -27,7 +27,11 @@ const transports: [string, Connect][] = [
     async (options) => {
       const server = await spawnHttp(tasky, [], env);
       const client = await connectHttp(server.url, { client: options });
-      return { client, close: async () => (await client.close(), await server.stop()) };
+      const close = async () => {
+        await client.close();
+        await server.stop();
+      };
+      return { client, close };
     },
   ],
 ];
@@ -149,6 +153,13 @@ describe.each(transports)('B2 · a task’s question, 2025-11-25, over %s, with 
       const result = await send(client, 'tasks/result', { taskId: task.taskId });
       expect(result.content).toEqual(plain.content);
       expect(result.isError).toBe(true);
+      // The failed task's status says what the envelope says.
+      const { error } = JSON.parse((plain.content as { text: string }[])[0]!.text);
+      expect(error.message).toBe('--whom is required when nobody is there to answer');
+      expect(await send(client, 'tasks/get', { taskId: task.taskId })).toMatchObject({
+        status: 'failed',
+        statusMessage: error.message,
+      });
     } finally {
       await close();
     }

@@ -1,5 +1,5 @@
 import type { Progress } from '../declaration/types.js';
-import { cancelledRecord } from '../tasks/endings.js';
+import { cancelledRecord, failureMessage } from '../tasks/endings.js';
 import type { TaskStore } from '../tasks/file-store.js';
 import { isTerminal, newTaskId, type TaskRecord } from '../tasks/record.js';
 import { DEFAULT_TASK_TTL_MS, POLL_INTERVAL_MS } from '../tasks/settings.js';
@@ -155,11 +155,11 @@ function ended(stored: TaskRecord, done: ToolResult): TaskRecord {
   return { ...record, status, statusMessage: messageOf(done), toolResult: done, lastUpdatedAt };
 }
 
+/** A failed call's message, read from the envelope its tool result carries as text. */
 function messageOf(result: ToolResult): string | undefined {
   if (result.isError !== true) return undefined;
-  const text = result.content[0]?.text ?? '';
   try {
-    return (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+    return failureMessage(JSON.parse(result.content[0]?.text ?? ''));
   } catch {
     return undefined;
   }

@@ -76,7 +76,10 @@ export function serveTaskMethods(server: Server, { runs, modern, relay }: TaskMe
       return toMcpTask(record);
     },
     // An acknowledgement, whether or not the task had ended: it says only that the wish was heard.
-    async (params) => (await (await runs()).cancel(params.taskId), {}),
+    async (params) => {
+      await (await runs()).cancel(params.taskId);
+      return {};
+    },
   );
   on('tasks/update', undefined, async (params, ctx) => {
     const responses = ctx.mcpReq.inputResponses ?? (params as { inputResponses?: unknown }).inputResponses;

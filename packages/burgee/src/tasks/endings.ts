@@ -35,3 +35,9 @@ export function cancelledRecord(record: TaskRecord, message: string): TaskRecord
     outcome: { exitCode: ExitCode.CANCELLED, envelope },
   };
 }
+
+/** What a failed task's status says: its envelope's `error.message` (an action request has one too). */
+export function failureMessage(envelope: unknown): string | undefined {
+  const text = (envelope as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return typeof text === 'string' ? text : undefined;
+}

@@ -5,6 +5,7 @@ import { BurgeeError } from '../errors/errors.js';
 import { ExitCode } from '../manifest/exit-codes.js';
 import type { RunResult } from '../pipeline/report.js';
 import type { Io } from '../process/io.js';
+import { failureMessage } from './endings.js';
 import type { TaskStore } from './file-store.js';
 import { isTerminal, type TaskRecord } from './record.js';
 import { WORKER_VARIABLE } from './settings.js';
@@ -123,7 +124,7 @@ function readAnswers(): Record<string, unknown> | undefined {
 /** The record of a run that ended: its envelope kept as printed, its status from its exit code. */
 function finished(record: TaskRecord, result: RunResult): TaskRecord {
   const ok = result.exitCode === ExitCode.OK;
-  const message = ok ? undefined : messageOf(result);
+  const message = ok ? undefined : failureMessage(result.envelope);
   return {
     ...record,
     status: ok ? 'completed' : 'failed',
@@ -131,11 +132,6 @@ function finished(record: TaskRecord, result: RunResult): TaskRecord {
     lastUpdatedAt: new Date().toISOString(),
     outcome: { exitCode: result.exitCode, envelope: result.text },
   };
-}
-
-function messageOf(result: RunResult): string | undefined {
-  const envelope = result.envelope as { error?: { message?: string }; message?: string } | undefined;
-  return envelope?.message ?? envelope?.error?.message;
 }
 
 /** `3/10 · uploading`: what a reader of the status sees of a handler's progress. */
