@@ -278,6 +278,32 @@ describe('import boundaries, read from the real imports', () => {
     expect(roomCycles(planted)).toEqual(['errors → projections/help → projections/human → errors', 'mcp → run → mcp']);
   });
 
+  it('N1 · every rule can fail: each one breaks on an import planted against it', () => {
+    const planted: [rule: string, from: string, text: string][] = [
+      ['declaration/, manifest/', 'projections/x.ts', `import type { R } from '../run/execute.js';\n`],
+      ['the run loads mcp/', 'run/x.ts', `import { s } from '../mcp/serve.js';\n`],
+      ["the MCP SDK's values", 'mcp/x.ts', `import { McpServer } from '@modelcontextprotocol/server';\n`],
+      ['errors/ and text/', 'errors/x.ts', `import { h } from '../pipeline/handler.js';\n`],
+      ['user-files/ never imports', 'user-files/x.ts', `import { r } from '../run/run.js';\n`],
+      ['user-files/ is reached', 'mcp/x.ts', `import { u } from '../user-files/update.js';\n`],
+      ['the run never imports check/', 'run/x.ts', `import { c } from '../check/check.js';\n`],
+      ['pipeline/ and process/', 'process/x.ts', `import { m } from '../mcp/sdk.js';\n`],
+      ['surfaces/ and host/', 'host/x.ts', `import { r } from '../run/run.js';\n`],
+      ['mcp/ never imports run/', 'mcp/x.ts', `import type { E } from '../run/execute.js';\n`],
+      ['tasks/ never imports run/', 'tasks/x.ts', `import { e } from '../run/execute.js';\n`],
+      ['run/, pipeline/, process/', 'pipeline/x.ts', `import { s } from '../tasks/store.js';\n`],
+      ['manifest/ never imports', 'manifest/x.ts', `import type { C } from '../declaration/types.js';\n`],
+      ['projections/human/', 'projections/human/x.ts', `import { u } from '../help/usage.js';\n`],
+      ['diff/ is pure', 'diff/x.ts', `import { readFileSync } from 'node:fs';\n`],
+      ['check/ reads the parser', 'check/x.ts', `import { e } from '../run/execute.js';\n`],
+      ['roundel depends', '../../roundel/src/x.ts', `import { run } from 'burgee';\n`],
+    ];
+    for (const [start, from, text] of planted)
+      expect([start, rule(start).breaks(edge(from, text))]).toEqual([start, true]);
+    const shown = new Set(planted.map(([start]) => rule(start)));
+    expect(RULES.filter((r) => !shown.has(r)).map((r) => r.name)).toEqual([]);
+  });
+
   it.each(RULES.map((rule) => [rule.name, rule] as const))('N1 · %s', (_, rule) => {
     expect(edges.filter(rule.breaks).map(show)).toEqual([]);
   });
