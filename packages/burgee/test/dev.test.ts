@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { burgee } from '../src/cli/program.js';
@@ -210,6 +210,34 @@ describe('M8 · burgee dev at start and at the end', () => {
     expect(result.stderr).toMatch(stderr);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toBe('');
+  });
+
+  it.each([
+    [
+      'one command',
+      { tool: './bin/tool.mjs' },
+      "hint: its package's command is pkg/bin/tool.mjs: burgee dev pkg/bin/tool.mjs\n",
+    ],
+    [
+      'a bin string',
+      './bin/tool.mjs',
+      "hint: its package's command is pkg/bin/tool.mjs: burgee dev pkg/bin/tool.mjs\n",
+    ],
+    [
+      'two commands',
+      { a: './bin/tool.mjs', b: './bin/tool.mjs' },
+      'hint: give the module that exports your program, e.g. burgee dev ./cli.mjs\n',
+    ],
+  ])("M8 · a package's folder with %s: the hint names its module when there is just one", async (_, bin_, hint) => {
+    const dir = scratch(cleanups);
+    mkdirSync(join(dir, 'pkg', 'bin'), { recursive: true });
+    writeFileSync(join(dir, 'pkg', 'package.json'), JSON.stringify({ name: 'pkg', bin: bin_ }));
+    writeFileSync(join(dir, 'pkg', 'bin', 'tool.mjs'), '');
+    const result = await runCli(bin, ['dev', 'pkg'], { cwd: dir });
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      `error: pkg is a folder; burgee dev needs the module that exports the program\n${hint}`,
+    ]);
   });
 
   it('M8 · closing stdin ends the process, with nothing but protocol frames on stdout', async () => {

@@ -1,5 +1,5 @@
-import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { CheckReport } from '../check/types.js';
 import { ConfigError, UsageError } from '../errors/errors.js';
 import type { FullSchemaDocument } from '../projections/schema/types.js';
@@ -51,9 +51,25 @@ export function findEntry(arg: string, cwd: string, command: string): string {
   } catch {
     throw refusedAs(UsageError, noEntry(arg, path, command));
   }
-  if (!isFile) throw refusedAs(UsageError, entryIsFolder(arg, command));
+  if (!isFile) throw refusedAs(UsageError, entryIsFolder(arg, command, packageBin(arg, path)));
   // The real path, so the folder the loader hooks compare with is the one Node resolves imports to.
   return realpathSync(path);
+}
+
+/**
+ * The one command module a folder's package.json names in `bin`, as a path from where `arg` was
+ * typed; undefined when there is no package, no bin, or more than one.
+ */
+function packageBin(arg: string, folder: string): string | undefined {
+  try {
+    const { bin } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { bin?: unknown };
+    const modules = typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin) : [];
+    if (modules.length !== 1 || typeof modules[0] !== 'string') return undefined;
+    const path = join(arg, modules[0]);
+    return statSync(join(folder, modules[0])).isFile() ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The deepest folder holding every one of `folders`. */

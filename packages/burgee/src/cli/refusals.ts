@@ -22,10 +22,10 @@ export const noEntry = (arg: string, path: string, command: string): Refusal => 
   hint: entryHint(command),
 });
 
-/** The path given is a folder. */
-export const entryIsFolder = (arg: string, command: string): Refusal => ({
+/** The path given is a folder; `bin`, its package's one command module, when it names one. */
+export const entryIsFolder = (arg: string, command: string, bin?: string): Refusal => ({
   message: `${arg} is a folder; burgee ${command} needs the module that exports the program`,
-  hint: entryHint(command),
+  hint: bin === undefined ? entryHint(command) : `its package's command is ${bin}: burgee ${command} ${bin}`,
 });
 
 const entryHint = (command: string) => `give the module that exports your program, e.g. burgee ${command} ./cli.mjs`;
