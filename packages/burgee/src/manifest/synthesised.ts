@@ -9,7 +9,8 @@
  * - `help`: its line in the root help;
  * - `hidden`: true for the command the completion scripts call (`__complete`), which people never type;
  * - `foreign`: true when a program read from commander or yargs gains it too (F1, F2); `help` stays
- *   the host's own there.
+ *   the host's own there;
+ * - `forTasks`: true when only a program with a command that may run as a task gains it (B3).
  */
 export const SYNTHESISED_COMMANDS = [
   { name: 'help', usage: 'help [command...]', help: 'show help for a command', hidden: false, foreign: false },
@@ -41,6 +42,7 @@ export const SYNTHESISED_COMMANDS = [
     help: 'follow the commands started with --detach',
     hidden: false,
     foreign: false,
+    forTasks: true,
   },
   {
     name: '__complete',
@@ -61,6 +63,7 @@ export type SynthesisedRow = {
   readonly help: string;
   readonly hidden: boolean;
   readonly foreign: boolean;
+  readonly forTasks?: boolean;
 };
 
 /** The name of a synthesised command. */
@@ -81,10 +84,10 @@ type Root = {
  * A root that reads any word it does not know as its own (a default command) offers none: `lint mcp`
  * must lint a folder named mcp, as it did before the adapter (F1).
  */
-export function offers(root: Root, name: string): boolean {
+export function offers(root: Root, name: SynthesisedName): boolean {
   if (root.takesWords === true || root.commands.some((c) => c.name === name)) return false;
-  // Tasks exist only where some command may run as one (B3).
-  if (name === 'tasks' && !runsAsTask(root)) return false;
+  const row: SynthesisedRow | undefined = SYNTHESISED_COMMANDS.find((r) => r.name === name);
+  if (row?.forTasks === true && !runsAsTask(root)) return false;
   return root.commands.length > 0 || root.arguments.length === 0;
 }
 
@@ -93,7 +96,7 @@ const runsAsTask = (node: Pick<Node, 'task' | 'commands'>): boolean =>
 
 /** The synthesised commands a person may see in this program: help and completions list these. */
 export const visibleSynthesised = (root: Root): SynthesisedRow[] =>
-  (SYNTHESISED_COMMANDS as readonly SynthesisedRow[]).filter((row) => !row.hidden && offers(root, row.name));
+  SYNTHESISED_COMMANDS.filter((row) => !row.hidden && offers(root, row.name));
 
 /**
  * The synthesised command an argv names, if any: the first word that is not `--json` (K3), and the
@@ -107,6 +110,6 @@ export function findSynthesised(
   const name = argv[index];
   if (name === undefined || name.startsWith('-')) return undefined;
   const row = SYNTHESISED_COMMANDS.find((r) => r.name === name);
-  if (row === undefined || !offers(root, name)) return undefined;
+  if (row === undefined || !offers(root, row.name)) return undefined;
   return { row, words: [...argv.slice(0, index), ...argv.slice(index + 1)] };
 }
