@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { code, heading, paragraph, prose } from './markdown.js';
 
-// The escapes on their own; test/skills.format.test.ts checks them through `skills print` and `--llms`.
+// The escapes on their own; test/skills.format-markdown.test.ts checks them through `skills print` and `--llms`.
 describe('L1 · author text as Markdown', () => {
   it.each([
     ['ship status', '`ship status`'],
