@@ -1,15 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { example, runCli } from './support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { program } from './support/client-config.js';
 import { CLIENT_FILES, type ClientFile, type Doc, parseAs, writeClientFile } from './support/client-files.js';
+import { home, project, scratchHomeAndProject } from './support/scratch.js';
 
 // `mcp config|install <client> --env NAME`: the entry has the client pass NAME from its own
 // environment to the server, in that client's own way, by name; the value is never written. The
 // forms are restated here from each client's documentation, not read from burgee's source.
-const program = example('deploy');
 const SECRET = 'postgres://ada:hunter2-s3cret@db.internal/app';
 
 /** How each client references a variable of its environment in an entry: the key, and its value for DATABASE_URL. */
@@ -28,16 +28,7 @@ const FORMS: Record<string, { key: string; value: unknown; mine: [unknown, unkno
 const WITHOUT = ['claude-desktop', 'zed'];
 const able = CLIENT_FILES.filter((c) => FORMS[c.client] !== undefined);
 
-let home: string;
-let project: string;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'burgee-env-home-'));
-  project = mkdtempSync(join(tmpdir(), 'burgee-env-project-'));
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-  rmSync(project, { recursive: true, force: true });
-});
+scratchHomeAndProject('burgee-env-');
 
 /** Runs the deploy example (program `tool`) with the secret in its environment, as a person's shell has it. */
 const tool = (...args: string[]) =>

@@ -7,8 +7,6 @@ import {
   existsSync,
   linkSync,
   lstatSync,
-  mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -18,36 +16,17 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { example, runCli } from './support/cli.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { install, mcpJson, stdio } from './support/client-config.js';
+import { home, project, put, scratchHomeAndProject } from './support/scratch.js';
 
 // K2/K4 against real files in a scratch HOME and project, each install a real process of the deploy
 // example (program name `tool`). Each title names the probe of the adversarial round it answers.
-const program = example('deploy');
-const stdio = { command: process.execPath, args: [program, '--mcp'] };
+scratchHomeAndProject('burgee-k4-');
 
-let home: string;
-let project: string;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'burgee-k4-home-'));
-  project = mkdtempSync(join(tmpdir(), 'burgee-k4-project-'));
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-  rmSync(project, { recursive: true, force: true });
-});
-
-const install = (client: string, ...more: string[]) =>
-  runCli(program, ['mcp', 'install', client, '--json', ...more], { cwd: project, env: { HOME: home } });
 type Envelope = { ok: boolean; data: Record<string, unknown>; error: { code: number; message: string; hint?: string } };
 const envelope = (stdout: string) => JSON.parse(stdout) as Envelope;
-const mcpJson = () => join(project, '.mcp.json');
-const put = (file: string, text: string | Buffer) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-};
 const OTHER = `${JSON.stringify({ mcpServers: { other: { command: 'other-server' } } }, null, 2)}\n`;
 /** Everything in a folder, for "nothing else was written": no lock, no temporary file, no stamp. */
 const listing = (folder: string) => readdirSync(folder).sort();

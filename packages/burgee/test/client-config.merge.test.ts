@@ -1,50 +1,21 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { example, runCli } from './support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { install, mcpJson, program, stdio } from './support/client-config.js';
+import { home, project, put, scratchHomeAndProject } from './support/scratch.js';
 
 // K2/K4: what a (re-)install keeps of a file the user wrote, each install a real process of the deploy
 // example (program name `tool`). Each title names the probe of the adversarial round it answers.
-const program = example('deploy');
-const stdio = { command: process.execPath, args: [program, '--mcp'] };
+scratchHomeAndProject('burgee-merge-');
 
-let home: string;
-let project: string;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'burgee-merge-home-'));
-  project = mkdtempSync(join(tmpdir(), 'burgee-merge-project-'));
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-  rmSync(project, { recursive: true, force: true });
-});
-
-const install = (client: string, ...more: string[]) =>
-  runCli(program, ['mcp', 'install', client, '--json', ...more], { cwd: project, env: { HOME: home } });
 const data = async (client: string, ...more: string[]) => {
   const result = await install(client, ...more);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout).data;
 };
-const put = (file: string, text: string) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-};
-const mcpJson = () => join(project, '.mcp.json');
 const codexToml = () => join(home, '.codex', 'config.toml');
 
 describe('K2 · a re-install replaces only the keys burgee owns', () => {

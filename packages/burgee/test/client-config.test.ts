@@ -1,12 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the entries hold the clients' own ${VAR} placeholders
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parse as parseToml } from 'smol-toml';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { example, runCli } from './support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { program } from './support/client-config.js';
 import {
   brokenText,
   CLIENT_FILES,
@@ -15,20 +15,10 @@ import {
   readClientFile,
   writeClientFile,
 } from './support/client-files.js';
+import { home, project, put, scratchHomeAndProject } from './support/scratch.js';
 
 // K1/K2 against a scratch HOME and project folder, the program started as a user would start it.
-const program = example('deploy');
-
-let home: string;
-let project: string;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'burgee-home-'));
-  project = mkdtempSync(join(tmpdir(), 'burgee-project-'));
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-  rmSync(project, { recursive: true, force: true });
-});
+scratchHomeAndProject('burgee-');
 
 const tool = (args: readonly string[], env: Record<string, string> = {}) =>
   runCli(program, args, { cwd: project, env: { HOME: home, ...env } });
@@ -152,10 +142,7 @@ describe('K1 · scopes', () => {
 
 describe('K2 · codex: installing into a config.toml the user wrote', () => {
   const codexFile = () => join(home, '.codex', 'config.toml');
-  const written = (text: string) => {
-    mkdirSync(dirname(codexFile()), { recursive: true });
-    writeFileSync(codexFile(), text);
-  };
+  const written = (text: string) => put(codexFile(), text);
   const entry = `command = ${JSON.stringify(process.execPath)}\nargs = [ ${JSON.stringify(program)}, "--mcp" ]`;
 
   it("K2 · every other line stays as written, comments included; the server's own keys are replaced in place, its env table kept", async () => {

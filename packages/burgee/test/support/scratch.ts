@@ -32,8 +32,8 @@ export function scratchCwd(prefix: string): void {
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 }
 
-/** Writes `text` to `file`, making its folder first, as a person's own file would be there. */
-export const put = (file: string, text: string) => {
+/** Writes `text` (or bytes) to `file`, making its folder first, as a person's own file would be there. */
+export const put = (file: string, text: string | Buffer) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 };
