@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { Client, type ClientOptions, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { repoRoot } from './cli.js';
 import { childEnv } from './mcp.js';
@@ -68,4 +69,32 @@ export async function connectHttp(
   const client = new Client({ name: 'burgee-tests', version: '1.0.0' }, options.client);
   await client.connect(transport);
   return client;
+}
+
+const accept = 'application/json, text/event-stream';
+/** The headers of a JSON-RPC POST a Streamable HTTP server accepts. */
+export const jsonHeaders = { 'content-type': 'application/json', accept };
+
+/** A raw request through node:http, which (unlike fetch) lets a test send any Host header and any body. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | AsyncIterable<Buffer> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'POST', headers: options.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    const body = options.body;
+    if (body === undefined || typeof body === 'string') req.end(body);
+    else
+      void (async () => {
+        for await (const chunk of body) if (!req.destroyed) req.write(chunk);
+        req.end();
+      })().catch(() => {});
+  });
 }
