@@ -1,38 +1,44 @@
+// N2, N3, E5: under --json, whatever the argv, stdout is one JSON line, stderr is empty,
+// the exit code agrees with the envelope, nothing waits for input and nothing prints a stack.
+// The examples' words, the argv and env generators and the contract one run must keep, shared by
+// the in-process and the real-process property tests.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { program as deployProgram } from '../../../examples/deploy/cli.mjs';
-import { program as shipProgram } from '../../../examples/ship/cli.mjs';
-import type { Program } from '../src/index.js';
-import { runProgram } from '../src/testing/index.js';
-import { example, runCli } from './support/cli.js';
-
-// N2, N3, E5: under --json, whatever the argv, stdout is one JSON line, stderr is empty,
-// the exit code agrees with the envelope, nothing waits for input and nothing prints a stack.
+import { afterAll, expect } from 'vitest';
+import { program as deployProgram } from '../../../../examples/deploy/cli.mjs';
+import { program as shipProgram } from '../../../../examples/ship/cli.mjs';
+import type { Program } from '../../src/index.js';
+import { runProgram } from '../../src/testing/index.js';
 
 /** A secret that only ever enters through SHIP_TOKEN; no output may contain it (E6). */
 const SECRET = 's3cr3t-Token-9f1c';
 
-/** Working folders: ship reads ./ship.config.json and `config set` writes ./.ship-settings.json. */
-const root = mkdtempSync(join(tmpdir(), 'burgee-n2-'));
-const folder = (name: string, files: Record<string, string>): string => {
-  const dir = join(root, name);
-  mkdirSync(dir);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-};
-const configs = {
-  'good.json': '{"channel":"nightly","replicas":4,"verify":false,"release":{"region":"eu"}}\n',
-  'bad.json': '{\n  "channel": ,\n}\n',
-};
-const cwds = [
-  folder('plain', configs),
-  folder('good-default', { ...configs, 'ship.config.json': configs['good.json'] }),
-  folder('bad-default', { ...configs, 'ship.config.json': configs['bad.json'] }),
-];
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+/**
+ * Working folders: ship reads ./ship.config.json and `config set` writes ./.ship-settings.json.
+ * Made when the test file is collected, removed after its last test.
+ */
+export function scratchCwds(): string[] {
+  const root = mkdtempSync(join(tmpdir(), 'burgee-n2-'));
+  const folder = (name: string, files: Record<string, string>): string => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    return dir;
+  };
+  const configs = {
+    'good.json': '{"channel":"nightly","replicas":4,"verify":false,"release":{"region":"eu"}}\n',
+    'bad.json': '{\n  "channel": ,\n}\n',
+  };
+  const cwds = [
+    folder('plain', configs),
+    folder('good-default', { ...configs, 'ship.config.json': configs['good.json'] }),
+    folder('bad-default', { ...configs, 'ship.config.json': configs['bad.json'] }),
+  ];
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  return cwds;
+}
 
 /** Words any burgee program reads, whatever it declares (E2, H2, H4, P3, P5, S3, S4), and values for them. */
 const GLOBAL_WORDS = [
@@ -60,7 +66,7 @@ const GLOBAL_WORDS = [
 ];
 const VALUES = ['prod', '3', '-1', '1.5', 'x', '', 'beta', '0', 'true', '1e3', '20'];
 
-type Example = {
+export type Example = {
   name: 'deploy' | 'ship';
   program: Program;
   /** Single words of the program: commands, flags, near-miss typos. */
@@ -70,7 +76,7 @@ type Example = {
   env: [string, string][];
 };
 
-const examples: Example[] = [
+export const examples: Example[] = [
   {
     name: 'deploy',
     program: deployProgram,
@@ -204,7 +210,7 @@ const anyText = (forChild: boolean): fc.Arbitrary<string> => {
 };
 
 /** A whole argv: words of all three kinds, with --json inserted somewhere before the first `--` (E2). */
-const argvOf = (ex: Example, forChild: boolean): fc.Arbitrary<string[]> => {
+export const argvOf = (ex: Example, forChild: boolean): fc.Arbitrary<string[]> => {
   const piece = fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...ex.words).map((w) => [w]) },
     { weight: 2, arbitrary: fc.constantFrom(...ex.phrases) },
@@ -225,12 +231,12 @@ const argvOf = (ex: Example, forChild: boolean): fc.Arbitrary<string[]> => {
   });
 };
 
-const envOf = (ex: Example) => fc.subarray(ex.env).map((pairs) => Object.fromEntries(pairs));
+export const envOf = (ex: Example) => fc.subarray(ex.env).map((pairs) => Object.fromEntries(pairs));
 
 type Outcome = { exitCode: number | null; stdout: string; stderr: string; signal?: NodeJS.Signals | null };
 
 /** The N2/E5 contract for one run, restated independently of the runtime. */
-function expectOneDocument(argv: readonly string[], out: Outcome): void {
+export function expectOneDocument(argv: readonly string[], out: Outcome): void {
   const where = `argv ${JSON.stringify(argv)}`;
   expect(out.signal ?? null, `${where}: ended by a signal`).toBeNull();
   expect(out.stderr, `${where}: stderr must be empty`).toBe('');
@@ -274,7 +280,7 @@ function expectOneDocument(argv: readonly string[], out: Outcome): void {
 }
 
 /** Runs in-process, failing (N3) if no result arrives in time. */
-async function runInProcess(
+export async function runInProcess(
   program: Program,
   argv: string[],
   env: Record<string, string>,
@@ -290,34 +296,3 @@ async function runInProcess(
     clearTimeout(timer);
   }
 }
-
-describe('N2 · under --json every argv gives exactly one JSON line on stdout and nothing on stderr', () => {
-  for (const ex of examples) {
-    it(`N2 N3 E5 · ${ex.name}: 300 random argv lists in-process`, async () => {
-      await fc.assert(
-        fc.asyncProperty(argvOf(ex, false), envOf(ex), fc.constantFrom(...cwds), async (argv, env, cwd) => {
-          expectOneDocument(argv, await runInProcess(ex.program, argv, env, cwd));
-        }),
-        { numRuns: 300 },
-      );
-    });
-  }
-
-  // Two programs at once: enough parallelism for two cores, and fast-check keeps its shrinking.
-  for (const ex of examples) {
-    it.concurrent(`N2 N3 E5 · ${ex.name}: 40 random argv lists as real processes, stdin closed`, async () => {
-      await fc.assert(
-        fc.asyncProperty(argvOf(ex, true), envOf(ex), fc.constantFrom(...cwds), async (argv, env, cwd) => {
-          const result = await runCli(example(ex.name), argv, { env, cwd, timeoutMs: 10_000 });
-          expectOneDocument(argv, {
-            exitCode: result.code,
-            stdout: result.stdout,
-            stderr: result.stderr,
-            signal: result.signal,
-          });
-        }),
-        { numRuns: 40 },
-      );
-    }, 60_000);
-  }
-});
