@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Tool } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach } from 'vitest';
 import { repoRoot } from './cli.js';
 import { childEnv } from './mcp.js';
 
@@ -12,6 +13,15 @@ const fixtures = `${repoRoot}packages/burgee/test/fixtures/dev`;
 
 /** What a test undoes once it is over, last first. */
 export type Cleanups = (() => Promise<void> | void)[];
+
+/** The file's list of cleanups, run after each of its tests, last first (what `scratch` and `startDev` are given). */
+export function cleanupsAfterEach(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
 
 /**
  * A temp copy of test/fixtures/dev, so the test can edit it. A folder outside the repo cannot resolve
