@@ -1,4 +1,5 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+// M2's tool list of a spawned server, the outputSchema of a command that declares output, and D7's
+// list that imports no lazy command: what tools/list shows; its own file by theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCommand, defineProgram } from '../src/index.js';
 import { connectMcp } from '../src/testing/index.js';
@@ -95,70 +96,6 @@ describe('M2 · the tool list of a spawned `ship --mcp`', () => {
   });
 });
 
-describe('M2 · examples as arguments: the call an example stands for runs what its command line runs', () => {
-  /** Each `Example …: {…}` line of a description, as the arguments it gives. */
-  const exampleArguments = (description: string | undefined) =>
-    (description ?? '')
-      .split('\n')
-      .filter((line) => line.startsWith('Example'))
-      .map((line) => JSON.parse(line.slice(line.indexOf(': ') + 2)) as Record<string, unknown>);
-
-  it('M2 · examples/deploy: each example, called as the tool, gives the --json envelope of its command line', async () => {
-    const env = { CLAUDECODE: '1' };
-    const server = await connectStdio(example('deploy'), { env });
-    try {
-      const [deploy] = (await server.client.listTools()).tools;
-      expect(deploy!.description).toBe(
-        'Deploy a build\nExample: {"target":"prod"}\nExample (once reviewed): {"target":"prod","yes":true}',
-      );
-      const lines = [
-        ['deploy', '--target', 'prod'],
-        ['deploy', '--target', 'prod', '--yes'],
-      ];
-      for (const [i, args] of exampleArguments(deploy!.description).entries()) {
-        const result = await server.client.callTool({ name: 'deploy', arguments: args });
-        const cli = await runCli(example('deploy'), [...lines[i]!, '--json'], { env });
-        expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
-      }
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('M2 · an example no call of its tool runs is left out: a pipe, a variable, a placeholder, --help, another command', async () => {
-    const program = defineProgram({
-      name: 'tool',
-      commands: [
-        defineCommand({
-          name: 'say',
-          description: 'Say it',
-          effects: 'read_only',
-          options: { text: { type: 'string', description: 'what' }, loud: { type: 'boolean', description: 'how' } },
-          examples: [
-            'tool say --text hi | wc -c',
-            'TOOL_LOUD=1 tool say --text hi',
-            'tool say --text <value>',
-            'tool say --help',
-            'tool other',
-            { command: 'tool say --text hi --loud', description: 'loudly' },
-          ],
-          run: () => null,
-        }),
-        defineCommand({ name: 'other', description: 'Another', effects: 'read_only', run: () => null }),
-      ],
-    });
-    const client = await connectMcp(program);
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.find((t) => t.name === 'say')!.description).toBe(
-        'Say it\nExample (loudly): {"text":"hi","loud":true}',
-      );
-    } finally {
-      await client.close();
-    }
-  });
-});
-
 describe('M2 · outputSchema for a command that declares output', () => {
   it('M2 · the envelope with that data; the official client validates a real result against it', async () => {
     const server = await connectStdio(faults);
@@ -183,62 +120,6 @@ describe('M2 · outputSchema for a command that declares output', () => {
       await server.close();
     }
   });
-});
-
-describe('M1 · protocol versions are negotiated by the SDK', () => {
-  const eras = [
-    ['the 2025 initialize handshake (client default)', undefined, '2025-11-25'],
-    ['the stateless 2026-07-28 revision, pinned', { mode: { pin: '2026-07-28' } }, '2026-07-28'],
-    ['the 2026-07-28 revision found by probing (auto)', { mode: 'auto' as const }, '2026-07-28'],
-  ] as const;
-
-  it.each(eras)('M1 · %s: same tools, same envelope', async (_, versionNegotiation, version) => {
-    const env = { CLAUDECODE: '1' };
-    const server = await connectStdio(example('deploy'), {
-      env,
-      ...(versionNegotiation === undefined ? {} : { client: { versionNegotiation } }),
-    });
-    try {
-      expect(server.client.getNegotiatedProtocolVersion()).toBe(version);
-      const { tools } = await server.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['deploy']);
-      const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
-      const cli = await runCli(example('deploy'), ['deploy', '--target=prod', '--yes', '--json'], { env });
-      expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
-    } finally {
-      await server.close();
-    }
-  });
-});
-
-describe('M1 · every protocol version the SDK negotiates, spoken by the official client', () => {
-  // From the SDK itself: the initialize-era versions it accepts (2026-07-28 is pinned in the block above).
-  const versions = [...SUPPORTED_PROTOCOL_VERSIONS].reverse();
-
-  it('M1 · the list holds 2024-11-05 to 2025-11-25, so no version is left out unseen', () => {
-    expect(versions).toEqual(expect.arrayContaining(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']));
-  });
-
-  it.each(versions)(
-    'M1 · %s through the initialize handshake: negotiated as offered, same tools, same envelope (probe: mcp-protocol-versions)',
-    async (version) => {
-      const server = await connectStdio(example('deploy'), { client: { supportedProtocolVersions: [version] } });
-      try {
-        expect(server.client.getNegotiatedProtocolVersion()).toBe(version);
-        await sameAsCli(server);
-      } finally {
-        await server.close();
-      }
-    },
-  );
-
-  async function sameAsCli(server: StdioServer): Promise<void> {
-    const { tools } = await server.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['deploy']);
-    const result = await server.client.callTool({ name: 'deploy', arguments: { target: 'prod', yes: true } });
-    const cli = await runCli(example('deploy'), ['deploy', '--target=prod', '--yes', '--json']);
-    expect(texts(result).envelope).toBe(cli.stdout.slice(0, -1));
-  }
 });
 
 describe('D7 · the tool list is complete without importing a lazy command', () => {
@@ -288,20 +169,6 @@ describe('D7 · the tool list is complete without importing a lazy command', () 
       expect(texts(result).captured).toBe('loading the handler module\n');
     } finally {
       await server.close();
-    }
-  });
-});
-
-describe('M1 · the server names itself', () => {
-  it('M1 · the declared version, else the owning package.json version', async () => {
-    const ship = await connectStdio(example('ship'));
-    const deploy = await connectStdio(example('deploy'));
-    try {
-      expect(ship.client.getServerVersion()).toMatchObject({ name: 'ship', version: '1.0.0' });
-      expect(deploy.client.getServerVersion()).toMatchObject({ name: 'tool', version: '0.3.0' });
-    } finally {
-      await ship.close();
-      await deploy.close();
     }
   });
 });
